@@ -1,0 +1,45 @@
+"""The game registry: `core.games.get("tulikko")` returns the title's engine.
+
+Engines are imported on first use, so listing games or opening one record does
+not load all five. Tests and tools may `register` extra engines (the kernel's
+fixture game) under their own ids.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..kernel.contract import Decider, GameInfo
+from ..kernel.errors import UnknownGame
+
+_MODULES: dict[str, str] = {
+    "tulikko": "core.games.tulikko",
+    "ducks-in-tow": "core.games.ducks_in_tow",
+}
+_LOADED: dict[str, Decider[Any, Any, Any, Any]] = {}
+
+
+def register(game: Decider[Any, Any, Any, Any]) -> None:
+    """Make an engine available under `game.info.id` (for tests and plug-ins)."""
+    _LOADED[game.info.id] = game
+
+
+def ids() -> list[str]:
+    """Every registered game id, built-in titles first."""
+    return list(_MODULES) + [game_id for game_id in _LOADED if game_id not in _MODULES]
+
+
+def get(game_id: str) -> Decider[Any, Any, Any, Any]:
+    """The engine for `game_id`; UnknownGame (listing the known ids) otherwise."""
+    if game_id not in _LOADED:
+        if game_id not in _MODULES:
+            raise UnknownGame(f"unknown game {game_id!r} (known: {', '.join(ids()) or 'none'})")
+        module = importlib.import_module(_MODULES[game_id])
+        _LOADED[game_id] = module.GAME
+    return _LOADED[game_id]
+
+
+def catalogue() -> list[GameInfo]:
+    """Metadata of every game, for game lists and new-game forms."""
+    return [get(game_id).info for game_id in ids()]

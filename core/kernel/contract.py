@@ -1,0 +1,185 @@
+"""The Decider contract every game implements, and the structs around it.
+
+A game is a stateless object: `initial` builds the state from a Setup,
+`decide` turns a move into events (or raises IllegalMove), `evolve` folds one
+event into a *new* state (the input is never mutated: snapshots share states),
+`legal_moves` lists every legal move in a stable order, `view`/`redact` cut
+what a seat may see. Moves, events, states and views are msgspec Structs;
+moves and events are tagged unions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+import msgspec
+
+from .errors import IllegalMove, SetupError
+from .rng import Rng
+
+S = TypeVar("S")
+M = TypeVar("M")
+E = TypeVar("E")
+V = TypeVar("V")
+
+OptionValue = bool | int | str
+TakeBackPolicy = Literal["casual", "friendly", "strict"]
+TAKEBACK_POLICIES: tuple[TakeBackPolicy, ...] = ("casual", "friendly", "strict")
+
+
+class OptionSpec(msgspec.Struct, kw_only=True):
+    """One table option (variant, module, solo level...) as a UI can render it."""
+
+    name: str
+    kind: Literal["bool", "int", "choice"]
+    default: OptionValue
+    label_en: str
+    label_ja: str
+    choices: list[str] = []
+    minimum: int | None = None
+    maximum: int | None = None
+    rule_id: str = ""
+
+    def check(self, value: OptionValue) -> OptionValue:
+        """The value if this option accepts it; SetupError naming the option otherwise."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+        elif self.kind == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                low_ok = self.minimum is None or value >= self.minimum
+                high_ok = self.maximum is None or value <= self.maximum
+                if low_ok and high_ok:
+                    return value
+        elif isinstance(value, str) and value in self.choices:
+            return value
+        allowed = {
+            "bool": "true or false",
+            "int": f"an integer in {self.minimum}..{self.maximum}",
+            "choice": " | ".join(self.choices),
+        }[self.kind]
+        raise SetupError(f"option {self.name!r}: {value!r} is not {allowed}")
+
+
+class GameInfo(msgspec.Struct, kw_only=True):
+    """Registry metadata: what a game list, a new-game form and a record need."""
+
+    id: str
+    title_en: str
+    title_ja: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: list[OptionSpec] = []
+
+
+class Setup(msgspec.Struct, kw_only=True):
+    """Everything `initial` needs; options are already checked and complete."""
+
+    game: str
+    seats: int
+    seed: int
+    options: dict[str, OptionValue] = {}
+
+
+class Outcome(msgspec.Struct, kw_only=True):
+    """Final result. `ranks[seat]` is 1 for the winners (shared victory: several 1s).
+
+    Games subclass it to add their scoring trail (tie-break values, per-card
+    points) so the end screen can explain every point.
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    won: bool | None = None  # for solo and co-operative modes: did the table win?
+
+
+Bot = Callable[["Decider[Any, Any, Any, Any]", Any, int, Rng], Any]
+
+
+class Decider(Generic[S, M, E, V]):
+    """Base class of a rules engine. Subclasses set the class attributes and
+    implement the methods that raise NotImplementedError."""
+
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[Any]]
+    move_type: ClassVar[Any]
+    event_type: ClassVar[Any]
+    view_type: ClassVar[Any]
+
+    def initial(self, setup: Setup) -> S:
+        raise NotImplementedError
+
+    def decide(self, state: S, seat: int, move: M) -> list[E]:
+        raise NotImplementedError
+
+    def evolve(self, state: S, event: E) -> S:
+        raise NotImplementedError
+
+    def legal_moves(self, state: S, seat: int) -> list[M]:
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> list[int]:
+        """Seats that may move now (empty once the game is over)."""
+        raise NotImplementedError
+
+    def turn(self, state: S) -> int:
+        """A counter that changes whenever the turn passes: the 'friendly' take-back scope."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: int | None) -> V:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def redact(self, event: E, seat: int | None) -> E:
+        """The event as `seat` may see it; games with hidden draws override this."""
+        return event
+
+    def reveals(self, event: E) -> bool:
+        """Did this event show something that was hidden (a draw, a flip)?
+
+        Casual and friendly take-backs stop at such an event: undoing it would
+        let a player choose again knowing what was revealed.
+        """
+        return False
+
+    def bots(self) -> Mapping[str, Bot]:
+        """Named bots; the kernel adds 'random' for every game."""
+        return {}
+
+    def apply(self, state: S, seat: int, move: M) -> tuple[list[E], S]:
+        """decide, then fold the events: the step every caller needs."""
+        events = self.decide(state, seat, move)
+        for event in events:
+            state = self.evolve(state, event)
+        return events, state
+
+    def setup(self, seats: int, seed: int, options: Mapping[str, OptionValue]) -> Setup:
+        """Check seats and options against `info`, fill defaults, build the Setup."""
+        info = self.info
+        if not info.min_players <= seats <= info.max_players:
+            raise SetupError(
+                f"{info.id} takes {info.min_players}-{info.max_players} players, not {seats}"
+            )
+        specs = {spec.name: spec for spec in info.options}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise SetupError(f"{info.id} has no option {unknown[0]!r} (options: {known})")
+        checked = {
+            spec.name: spec.check(options[spec.name]) if spec.name in options else spec.default
+            for spec in info.options
+        }
+        if not 0 <= seed < 1 << 64:
+            raise SetupError(f"seed must be in 0..2**64-1, got {seed}")
+        return Setup(game=info.id, seats=seats, seed=seed, options=checked)
+
+
+def ensure(condition: bool, code: str, message: str, rule_id: str = "") -> None:
+    """Raise IllegalMove unless `condition`: keeps each rule check to one line."""
+    if not condition:
+        raise IllegalMove(code, message, rule_id)

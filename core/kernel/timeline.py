@@ -1,0 +1,325 @@
+"""A record brought to life: states along it, appending, take-back, scrubbing.
+
+A Timeline holds a record and the game states it implies. The *line* is the
+list of entries in effect (take-backs cut it), so the current state is the
+state after its last seq. States are snapshotted every `snapshot_every`
+entries, so `state_at(seq)` folds at most that many entries' events whatever
+the record's length.
+
+Entries arrive in two ways: `play`/`take_back` make them from a move, and
+`append` takes one made elsewhere (a file, a device) and checks it, either by
+folding its stored events (``replay``: fast, survives rule changes) or by
+re-running `decide` (``verify``: catches nondeterminism and engine drift).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+import msgspec
+
+from .. import __version__
+from .contract import Decider, OptionValue, TakeBackPolicy
+from .encoding import canonical, digest
+from .errors import IllegalMove, RecordError
+from .record import (
+    Entry,
+    Genesis,
+    ParentRef,
+    Record,
+    TakeBack,
+    entry_hash,
+    genesis_hash,
+    seed_commitment,
+)
+from .takeback import takeback_refusal
+
+S = TypeVar("S")
+M = TypeVar("M")
+E = TypeVar("E")
+
+Check = Literal["replay", "verify"]
+
+
+class Mismatch(RecordError):
+    """An entry that does not reproduce: what it stored vs what the engine gives now."""
+
+    def __init__(
+        self,
+        message: str,
+        seq: int,
+        *,
+        expected_hash: str = "",
+        actual_hash: str = "",
+        expected_events: Any = None,
+        actual_events: Any = None,
+    ) -> None:
+        super().__init__(message, seq)
+        self.expected_hash = expected_hash
+        self.actual_hash = actual_hash
+        self.expected_events = expected_events
+        self.actual_events = actual_events
+
+
+def new_record(
+    game: Decider[Any, Any, Any, Any],
+    *,
+    record_id: str,
+    seats: int,
+    seed: int,
+    options: dict[str, OptionValue] | None = None,
+    takeback: TakeBackPolicy = "casual",
+    created_at: int = 0,
+    parent: ParentRef | None = None,
+) -> Record[Any, Any]:
+    """An empty record; options are checked and completed with their defaults."""
+    setup = game.setup(seats, seed, options or {})
+    genesis = Genesis(
+        game=game.info.id,
+        engine_version=f"{__version__}/{game.info.id}-{game.info.rules_version}",
+        seats=seats,
+        options=setup.options,
+        seed_hash=seed_commitment(seed),
+        seed=seed,
+        takeback=takeback,
+        created_at=created_at,
+        parent=parent,
+    )
+    return Record(id=record_id, genesis=genesis, entries=[])
+
+
+class Timeline(Generic[S, M, E]):
+    """The states of one record. Returned states are shared: never mutate them."""
+
+    def __init__(
+        self,
+        game: Decider[S, M, E, Any],
+        record: Record[M, E],
+        *,
+        check: Check = "replay",
+        snapshot_every: int = 32,
+    ) -> None:
+        self.game = game
+        self.snapshot_every = snapshot_every
+        self.record: Record[M, E] = Record(id=record.id, genesis=record.genesis, entries=[])
+        self.state: S = game.initial(record.genesis.setup())
+        self._snapshots: dict[int, S] = {0: self.state}
+        self._line: list[int] = [0]
+        self._tip = genesis_hash(record.genesis)
+        self._by_move_id: dict[str, int] = {}
+        for entry in record.entries:
+            self.append(entry, check=check)
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """The last seq of the record (0 before the first move)."""
+        return len(self.record.entries)
+
+    @property
+    def line(self) -> list[int]:
+        """Seqs of the moves in effect, 0 (the start) first."""
+        return list(self._line)
+
+    @property
+    def tip_hash(self) -> str:
+        return self._tip
+
+    def state_at(self, seq: int) -> S:
+        """The state after entry `seq` (0: the start), undone entries included."""
+        entries = self.record.entries
+        if not 0 <= seq <= len(entries):
+            raise RecordError(f"no entry {seq}: the record has {len(entries)}")
+        if seq == len(entries):
+            return self.state
+        pending: list[Entry[M, E]] = []
+        cursor = seq
+        while cursor not in self._snapshots:
+            entry = entries[cursor - 1]
+            if isinstance(entry, TakeBack):
+                state = self.state_at(entry.to_seq)
+                break
+            pending.append(entry)
+            cursor -= 1
+        else:
+            state = self._snapshots[cursor]
+        for entry in reversed(pending):
+            for event in entry.events:
+                state = self.game.evolve(state, event)
+        return state
+
+    def to_move(self) -> list[int]:
+        return self.game.to_move(self.state)
+
+    def legal_moves(self, seat: int) -> list[M]:
+        return self.game.legal_moves(self.state, seat)
+
+    def entry_by_move_id(self, move_id: str) -> Entry[M, E] | TakeBack | None:
+        seq = self._by_move_id.get(move_id)
+        return None if seq is None else self.record.entries[seq - 1]
+
+    # -- making entries ------------------------------------------------------
+
+    def play(
+        self, seat: int, move: M, *, move_id: str, device_id: str = "", at: int = 0
+    ) -> Entry[M, E]:
+        """Decide and append one move. The same move_id again returns the same entry."""
+        earlier = self._replayed(move_id, seat, move)
+        if earlier is not None:
+            return earlier
+        if seat not in self.game.to_move(self.state):
+            over = self.game.outcome(self.state) is not None
+            raise IllegalMove(
+                "game-over" if over else "not-your-turn",
+                "the game is over" if over else f"it is not seat {seat}'s turn",
+            )
+        events, state = self.game.apply(self.state, seat, move)
+        entry: Entry[M, E] = Entry(
+            seq=self.seq + 1,
+            seat=seat,
+            move=move,
+            events=events,
+            events_hash=digest(events),
+            state_hash=digest(state),
+            prev_hash=self._tip,
+            move_id=move_id,
+            device_id=device_id,
+            at=at,
+        )
+        self._commit(entry, state)
+        return entry
+
+    def takeback_refusal(self, seat: int, to_seq: int) -> IllegalMove | None:
+        """Why `seat` may not return the game to the state after `to_seq`, or None."""
+        if to_seq not in self._line:
+            return IllegalMove(
+                "takeback-target", f"seq {to_seq} is not a move in effect", "table:takeback"
+            )
+        undone_seqs = self._line[self._line.index(to_seq) + 1 :]
+        undone = [self.record.entries[s - 1] for s in undone_seqs]
+        return takeback_refusal(
+            self.game,
+            policy=self.record.genesis.takeback,
+            seat=seat,
+            undone=[entry for entry in undone if isinstance(entry, Entry)],
+            turn_then=self.game.turn(self.state_at(to_seq)),
+            turn_now=self.game.turn(self.state),
+            game_over=self.game.outcome(self.state) is not None,
+        )
+
+    def undo_target(self) -> int | None:
+        """The seq an "undo" returns to: the move in effect before the last one."""
+        return self._line[-2] if len(self._line) > 1 else None
+
+    def take_back(
+        self, seat: int, to_seq: int, *, move_id: str, device_id: str = "", at: int = 0
+    ) -> TakeBack:
+        """Append a TakeBack to the state after `to_seq`, if the table's policy allows."""
+        earlier = self.entry_by_move_id(move_id)
+        if isinstance(earlier, TakeBack) and (earlier.seat, earlier.to_seq) == (seat, to_seq):
+            return earlier
+        if earlier is not None:
+            raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another entry")
+        refusal = self.takeback_refusal(seat, to_seq)
+        if refusal is not None:
+            raise refusal
+        state = self.state_at(to_seq)
+        entry = TakeBack(
+            seq=self.seq + 1,
+            seat=seat,
+            to_seq=to_seq,
+            state_hash=digest(state),
+            prev_hash=self._tip,
+            move_id=move_id,
+            device_id=device_id,
+            at=at,
+        )
+        self._commit(entry, state)
+        return entry
+
+    def append(self, entry: Entry[M, E] | TakeBack, *, check: Check = "replay") -> None:
+        """Append an entry made elsewhere, checking chain, hashes and (verify) the rules."""
+        seq = self.seq + 1
+        if entry.seq != seq:
+            raise RecordError(f"expected seq {seq}, found {entry.seq}", entry.seq)
+        if entry.prev_hash != self._tip:
+            raise RecordError("prev_hash does not match the entry before it", seq)
+        if entry.move_id in self._by_move_id:
+            raise RecordError(f"move_id {entry.move_id} appears twice", seq)
+        if isinstance(entry, TakeBack):
+            refusal = self.takeback_refusal(entry.seat, entry.to_seq)
+            if refusal is not None and (check == "verify" or refusal.code == "takeback-target"):
+                raise Mismatch(f"take-back refused: {refusal.message}", seq)
+            state = self.state_at(entry.to_seq)
+        else:
+            if digest(entry.events) != entry.events_hash:
+                raise RecordError("events do not match events_hash", seq)
+            if check == "verify":
+                self._verify_events(entry)
+            state = self.state
+            for event in entry.events:
+                state = self.game.evolve(state, event)
+        actual = digest(state)
+        if actual != entry.state_hash:
+            raise Mismatch(
+                "state hash differs", seq, expected_hash=entry.state_hash, actual_hash=actual
+            )
+        self._commit(entry, state)
+
+    def branch(self, seq: int, *, record_id: str, created_at: int = 0) -> Record[M, E]:
+        """ "Play from here": a new record holding this one's entries 1..seq."""
+        genesis = msgspec.structs.replace(
+            self.record.genesis,
+            created_at=created_at,
+            parent=ParentRef(record_id=self.record.id, seq=seq),
+        )
+        if not 0 <= seq <= self.seq:
+            raise RecordError(f"no entry {seq}: the record has {self.seq}")
+        child: Timeline[S, M, E] = Timeline(
+            self.game,
+            Record(id=record_id, genesis=genesis, entries=[]),
+            snapshot_every=self.snapshot_every,
+        )
+        for entry in self.record.entries[:seq]:
+            child.append(msgspec.structs.replace(entry, prev_hash=child.tip_hash))
+        return child.record
+
+    # -- internals -----------------------------------------------------------
+
+    def _replayed(self, move_id: str, seat: int, move: M) -> Entry[M, E] | None:
+        earlier = self.entry_by_move_id(move_id)
+        if earlier is None:
+            return None
+        if (
+            isinstance(earlier, Entry)
+            and earlier.seat == seat
+            and canonical(earlier.move) == canonical(move)
+        ):
+            return earlier
+        raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another move")
+
+    def _verify_events(self, entry: Entry[M, E]) -> None:
+        try:
+            events = self.game.decide(self.state, entry.seat, entry.move)
+        except IllegalMove as exc:
+            raise Mismatch(f"the engine now rejects this move: {exc}", entry.seq) from None
+        if canonical(events) != canonical(entry.events):
+            raise Mismatch(
+                "the engine now gives other events",
+                entry.seq,
+                expected_events=entry.events,
+                actual_events=events,
+            )
+
+    def _commit(self, entry: Entry[M, E] | TakeBack, state: S) -> None:
+        self.record.entries.append(entry)
+        self.state = state
+        self._tip = entry_hash(entry)
+        self._by_move_id[entry.move_id] = entry.seq
+        if isinstance(entry, TakeBack):
+            del self._line[self._line.index(entry.to_seq) + 1 :]
+        else:
+            self._line.append(entry.seq)
+        if entry.seq % self.snapshot_every == 0:
+            self._snapshots[entry.seq] = state

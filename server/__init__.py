@@ -1,0 +1,1 @@
+"""Kifu's server side: the `kifu` CLI and (from the server issue) the Litestar app."""
