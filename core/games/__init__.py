@@ -12,6 +12,7 @@ from typing import Any
 
 from ..kernel.contract import Decider, GameInfo
 from ..kernel.errors import UnknownGame
+from ..kernel.record import Format, decode_record, record_game
 
 _MODULES: dict[str, str] = {
     "tulikko": "core.games.tulikko",
@@ -43,3 +44,9 @@ def get(game_id: str) -> Decider[Any, Any, Any, Any]:
 def catalogue() -> list[GameInfo]:
     """Metadata of every game, for game lists and new-game forms."""
     return [get(game_id).info for game_id in ids()]
+
+
+def load_record(data: bytes, fmt: Format = "json") -> tuple[Decider[Any, Any, Any, Any], Any]:
+    """Decode a record of any registered game: (its engine, the typed record)."""
+    game = get(record_game(data, fmt))
+    return game, decode_record(data, game, fmt)

@@ -1,0 +1,28 @@
+"""Kernel tests run on the fixture game, registered here for the whole package."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core import games
+from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
+
+from .fixture_game import GAME
+
+games.register(GAME)
+
+
+def finished_timeline(seed: int = 7, seats: int = 3, **kwargs: Any) -> Timeline[Any, Any, Any]:
+    """A whole fixture game played by random bots."""
+    timeline = Timeline(
+        GAME, new_record(GAME, record_id=f"r{seed}", seats=seats, seed=seed, **kwargs)
+    )
+    play_bots(timeline, dict.fromkeys(range(seats), random_bot), Rng.seeded(seed, stream=3))
+    return timeline
+
+
+@pytest.fixture
+def timeline() -> Timeline[Any, Any, Any]:
+    return Timeline(GAME, new_record(GAME, record_id="t", seats=2, seed=11))

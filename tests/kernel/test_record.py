@@ -1,0 +1,117 @@
+"""The game record: hash chain, seed commitment, fork detection, file formats."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.kernel import (
+    RecordError,
+    check_chain,
+    common_prefix,
+    decode_record,
+    encode_record,
+    entry_hash,
+    genesis_hash,
+    record_game,
+    seed_commitment,
+    tip_hash,
+)
+
+from .conftest import finished_timeline
+from .fixture_game import GAME
+
+
+def test_entries_chain_from_the_genesis() -> None:
+    record = finished_timeline().record
+    check_chain(record)
+    assert record.entries[0].prev_hash == genesis_hash(record.genesis)
+    for before, after in zip(record.entries, record.entries[1:], strict=False):
+        assert after.prev_hash == entry_hash(before)
+    assert tip_hash(record) == entry_hash(record.entries[-1])
+
+
+def test_a_tampered_entry_breaks_the_chain_at_the_next_seq() -> None:
+    record = finished_timeline().record
+    record.entries[3] = msgspec.structs.replace(record.entries[3], at=12345)
+    with pytest.raises(RecordError, match="seq 5: prev_hash"):
+        check_chain(record)
+
+
+def test_tampered_events_are_caught_by_the_events_hash() -> None:
+    record = finished_timeline().record
+    entry = record.entries[0]
+    record.entries[0] = msgspec.structs.replace(entry, events=[*entry.events, *entry.events])
+    with pytest.raises(RecordError, match="seq 1: events do not match"):
+        check_chain(record)
+
+
+def test_withholding_the_seed_keeps_the_chain_and_the_commitment_checks() -> None:
+    record = finished_timeline().record
+    redacted = msgspec.structs.replace(
+        record, genesis=msgspec.structs.replace(record.genesis, seed=None)
+    )
+    check_chain(redacted)
+    assert genesis_hash(redacted.genesis) == genesis_hash(record.genesis)
+    assert record.genesis.seed_hash == seed_commitment(7)
+    with pytest.raises(RecordError, match="withheld"):
+        redacted.genesis.setup()
+    lying = msgspec.structs.replace(record.genesis, seed=8)
+    with pytest.raises(RecordError, match="does not match its seed_hash"):
+        lying.setup()
+
+
+def test_common_prefix_finds_the_fork() -> None:
+    base = finished_timeline(seed=3)
+    a = base.record
+    assert common_prefix(a, a) == len(a.entries)
+    b_timeline = finished_timeline(seed=3)
+    # Same game, same moves: equal up to where the copies were cut.
+    b = msgspec.structs.replace(b_timeline.record, entries=b_timeline.record.entries[:5])
+    assert common_prefix(a, b) == 5
+    other = finished_timeline(seed=4).record
+    assert common_prefix(a, other) == -1
+
+
+def test_common_prefix_of_diverging_copies() -> None:
+    from core.kernel import Timeline, new_record
+
+    record = new_record(GAME, record_id="x", seats=2, seed=1)
+    first, second = Timeline(GAME, record), Timeline(GAME, record)
+    for timeline in (first, second):
+        timeline.play(0, GAME.legal_moves(timeline.state, 0)[0], move_id="a")
+        timeline.play(0, GAME.legal_moves(timeline.state, 0)[0], move_id="b")
+    first.play(1, GAME.legal_moves(first.state, 1)[0], move_id="c1")
+    second.play(1, GAME.legal_moves(second.state, 1)[-1], move_id="c2")
+    assert common_prefix(first.record, second.record) == 2
+
+
+@pytest.mark.parametrize("fmt", ["json", "msgpack"])
+def test_records_round_trip_through_both_file_formats(fmt: str) -> None:
+    record = finished_timeline().record
+    data = encode_record(record, fmt)  # type: ignore[arg-type]
+    assert record_game(data, fmt) == "high-card"  # type: ignore[arg-type]
+    assert decode_record(data, GAME, fmt) == record  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"{", "not a Kifu record"),
+        (b'{"genesis": {"game": 3}}', "not a Kifu record"),
+        (b'{"id": "x", "genesis": {"game": "high-card"}}', "not a valid high-card record"),
+    ],
+)
+def test_malformed_records_give_one_line_errors(data: bytes, message: str) -> None:
+    with pytest.raises(RecordError, match=message) as info:
+        if b"seats" in data or b'"id"' in data:
+            decode_record(data, GAME)
+        else:
+            record_game(data)
+    assert "\n" not in str(info.value)
+
+
+def test_a_record_for_another_game_is_refused() -> None:
+    data = encode_record(finished_timeline().record).replace(b'"high-card"', b'"other"')
+    with pytest.raises(RecordError, match="not 'high-card'"):
+        decode_record(data, GAME)
