@@ -1,0 +1,465 @@
+"""The browser's door into the core: one JSON request in, one JSON reply out.
+
+The Web Worker that hosts Pyodide (web/engine/worker.js) calls `handle(text)` and
+posts the reply back to the page; nothing else crosses the JS/Python boundary, so
+the protocol is the same whether the caller is a worker, Node (pyodide/parity.mjs)
+or a CPython test. Pure: no I/O, no clock, no randomness — seeds, move ids and
+timestamps come from the caller.
+
+Request: ``{"op": NAME, ...fields}``. Reply: ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": {"kind", "code", "message", "rule_id", "seq", "text"}}``.
+
+Records cross the boundary as JSON *text* (``record_json``), never as parsed
+objects: a genesis seed may exceed 2**53, which a JavaScript number cannot hold.
+The page stores and sends that text as it is (IndexedDB, fetch bodies).
+
+Open games live in an `Engine` (one per worker) keyed by record id; each is a
+kernel Timeline, so undo, scrubbing (`state_at`) and verification are the
+kernel's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from . import __version__, games
+from .kernel import (
+    Divergence,
+    IllegalMove,
+    KifuError,
+    Mismatch,
+    RecordError,
+    Rng,
+    TakeBack,
+    TakeBackPolicy,
+    Timeline,
+    bots_of,
+    decode_record,
+    describe,
+    digest,
+    encode_record,
+    new_record,
+    record_game,
+    verify,
+)
+from .kernel.contract import OptionValue
+from .kernel.record import Record
+from .kernel.timeline import Check
+
+PROTOCOL_VERSION = 1
+
+
+# -- requests --------------------------------------------------------------------------
+
+
+class _Op(msgspec.Struct, tag_field="op", kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class Hello(_Op, tag="hello"):
+    """Versions of the protocol, the core and the games it has."""
+
+
+class Catalogue(_Op, tag="catalogue"):
+    """Every registered game's GameInfo (titles, seats, options)."""
+
+
+class New(_Op, tag="new"):
+    game: str
+    seats: int
+    seed: int
+    record_id: str
+    options: dict[str, OptionValue] = {}
+    takeback: TakeBackPolicy = "casual"
+    created_at: int = 0
+
+
+class Load(_Op, tag="load"):
+    record_json: str
+    check: Check = "replay"
+
+
+class Close(_Op, tag="close"):
+    record_id: str
+
+
+class Summary(_Op, tag="summary"):
+    record_id: str
+
+
+class LegalMoves(_Op, tag="legal_moves"):
+    record_id: str
+    seat: int
+
+
+class Play(_Op, tag="play"):
+    record_id: str
+    seat: int
+    move: msgspec.Raw
+    move_id: str
+    device_id: str = ""
+    at: int = 0
+
+
+class Undo(_Op, tag="undo"):
+    """Take back to `to_seq` (default: the move in effect before the last one)."""
+
+    record_id: str
+    seat: int
+    move_id: str
+    to_seq: int | None = None
+    device_id: str = ""
+    at: int = 0
+
+
+class StateAt(_Op, tag="state_at"):
+    record_id: str
+    seq: int
+
+
+class View(_Op, tag="view"):
+    """What `seat` (None: a spectator) sees after `seq` (None: now)."""
+
+    record_id: str
+    seat: int | None = None
+    seq: int | None = None
+
+
+class GetRecord(_Op, tag="record"):
+    """The record as text; with `seat`, every entry redacted for that seat."""
+
+    record_id: str
+    seat: int | None = None
+    redact: bool = False
+
+
+class Verify(_Op, tag="verify"):
+    record_json: str
+
+
+class Hashes(_Op, tag="hashes"):
+    """Re-run every stored move from the genesis and list the state hash after each.
+
+    The cross-runtime parity check compares these lists between CPython and Pyodide.
+    """
+
+    record_json: str
+
+
+class BotStep(_Op, tag="bot_step"):
+    """Let `bot` move once for `seat` (default: the first seat to move)."""
+
+    record_id: str
+    move_id: str
+    bot: str = "random"
+    seat: int | None = None
+    bot_seed: int = 0
+    device_id: str = ""
+    at: int = 0
+
+
+class Sync(_Op, tag="sync"):
+    """Run one pure step of core.sync (see that module): `call` names the function."""
+
+    call: str
+    args: msgspec.Raw
+
+
+Request = (
+    Hello
+    | Catalogue
+    | New
+    | Load
+    | Close
+    | Summary
+    | LegalMoves
+    | Play
+    | Undo
+    | StateAt
+    | View
+    | GetRecord
+    | Verify
+    | Hashes
+    | BotStep
+    | Sync
+)
+
+
+# -- replies ---------------------------------------------------------------------------
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    """What a page needs after every change to redraw its controls."""
+
+    record_id: str
+    game: str
+    seq: int
+    line: list[int]
+    to_move: list[int]
+    tip_hash: str
+    state_hash: str
+    undo_target: int | None
+    outcome: Any = None
+
+
+class Played(msgspec.Struct, kw_only=True):
+    entry: Any
+    summary: GameSummary
+
+
+class StateReply(msgspec.Struct, kw_only=True):
+    seq: int
+    state_hash: str
+    state: Any
+
+
+class RecordReply(msgspec.Struct, kw_only=True):
+    record_json: str
+    seq: int
+
+
+class HashesReply(msgspec.Struct, kw_only=True):
+    hashes: list[str]
+    error: str | None = None
+
+
+class HelloReply(msgspec.Struct, kw_only=True):
+    protocol: int
+    core: str
+    games: list[str]
+
+
+class ErrorReply(msgspec.Struct, kw_only=True):
+    kind: str
+    message: str
+    text: str
+    code: str = ""
+    rule_id: str = ""
+    seq: int | None = None
+
+
+_decoder = msgspec.json.Decoder(Request)
+_encoder = msgspec.json.Encoder()
+
+
+def error_of(exc: BaseException) -> ErrorReply:
+    """A failure as the page shows it: kind, stable code, rule id, seq, one line."""
+    if isinstance(exc, IllegalMove):
+        return ErrorReply(
+            kind="IllegalMove",
+            code=exc.code,
+            message=exc.message,
+            rule_id=exc.rule_id,
+            text=describe(exc),
+        )
+    if isinstance(exc, RecordError):
+        return ErrorReply(
+            kind=type(exc).__name__, message=exc.message, seq=exc.seq, text=describe(exc)
+        )
+    if isinstance(exc, KifuError):
+        return ErrorReply(kind=type(exc).__name__, message=str(exc), text=describe(exc))
+    if isinstance(exc, msgspec.ValidationError | msgspec.DecodeError):
+        return ErrorReply(kind="BadRequest", message=str(exc), text=f"BadRequest: {exc}")
+    return ErrorReply(kind="Crash", message=str(exc), text=describe(exc))
+
+
+class Engine:
+    """The open games of one worker. Not thread-safe (a worker is one thread)."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, Timeline[Any, Any, Any]] = {}
+
+    # -- the door ----------------------------------------------------------------------
+
+    def handle(self, text: str | bytes) -> str:
+        """Decode one request, run it, encode the reply. Never raises."""
+        try:
+            request = _decoder.decode(text)
+            result = self.run(request)
+            reply: dict[str, Any] = {"ok": True, "result": result}
+        except Exception as exc:  # every failure becomes a reply the page can show
+            reply = {"ok": False, "error": error_of(exc)}
+        return _encoder.encode(reply).decode()
+
+    def run(self, request: Any) -> Any:
+        if isinstance(request, Hello):
+            return HelloReply(protocol=PROTOCOL_VERSION, core=__version__, games=games.ids())
+        if isinstance(request, Catalogue):
+            return games.catalogue()
+        if isinstance(request, New):
+            game = games.get(request.game)
+            record = new_record(
+                game,
+                record_id=request.record_id,
+                seats=request.seats,
+                seed=request.seed,
+                options=dict(request.options),
+                takeback=request.takeback,
+                created_at=request.created_at,
+            )
+            return self._open(Timeline(game, record))
+        if isinstance(request, Load):
+            game, record = load_record(request.record_json)
+            return self._open(Timeline(game, record, check=request.check))
+        if isinstance(request, Close):
+            self.open.pop(request.record_id, None)
+            return None
+        if isinstance(request, Summary):
+            return summary(self._get(request.record_id))
+        if isinstance(request, LegalMoves):
+            return self._get(request.record_id).legal_moves(request.seat)
+        if isinstance(request, Play):
+            timeline = self._get(request.record_id)
+            move = msgspec.json.decode(request.move, type=timeline.game.move_type)
+            entry = timeline.play(
+                request.seat,
+                move,
+                move_id=request.move_id,
+                device_id=request.device_id,
+                at=request.at,
+            )
+            return Played(entry=entry, summary=summary(timeline))
+        if isinstance(request, Undo):
+            timeline = self._get(request.record_id)
+            to_seq = request.to_seq if request.to_seq is not None else timeline.undo_target()
+            if to_seq is None:
+                raise IllegalMove("takeback-nothing", "there is no move to take back")
+            taken = timeline.take_back(
+                request.seat,
+                to_seq,
+                move_id=request.move_id,
+                device_id=request.device_id,
+                at=request.at,
+            )
+            return Played(entry=taken, summary=summary(timeline))
+        if isinstance(request, StateAt):
+            timeline = self._get(request.record_id)
+            state = timeline.state_at(request.seq)
+            return StateReply(seq=request.seq, state_hash=digest(state), state=state)
+        if isinstance(request, View):
+            timeline = self._get(request.record_id)
+            state = timeline.state if request.seq is None else timeline.state_at(request.seq)
+            return timeline.game.view(state, request.seat)
+        if isinstance(request, GetRecord):
+            timeline = self._get(request.record_id)
+            record = timeline.record
+            if request.redact:
+                record = redacted(timeline, request.seat)
+            return RecordReply(record_json=encode_record(record).decode(), seq=timeline.seq)
+        if isinstance(request, Verify):
+            game, record = load_record(request.record_json)
+            divergence: Divergence | None = verify(game, record)
+            return divergence
+        if isinstance(request, Hashes):
+            return state_hashes(request.record_json)
+        if isinstance(request, BotStep):
+            return self._bot_step(request)
+        if isinstance(request, Sync):
+            from . import sync
+
+            return sync.dispatch(request.call, request.args)
+        raise TypeError(f"unhandled request {type(request).__name__}")
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _open(self, timeline: Timeline[Any, Any, Any]) -> GameSummary:
+        self.open[timeline.record.id] = timeline
+        return summary(timeline)
+
+    def _get(self, record_id: str) -> Timeline[Any, Any, Any]:
+        timeline = self.open.get(record_id)
+        if timeline is None:
+            raise KifuError(f"no open game {record_id!r} (load or create it first)")
+        return timeline
+
+    def _bot_step(self, request: BotStep) -> Played | None:
+        timeline = self._get(request.record_id)
+        movers = timeline.to_move()
+        if not movers:
+            return None
+        seat = movers[0] if request.seat is None else request.seat
+        bots = bots_of(timeline.game)
+        if request.bot not in bots:
+            raise KifuError(f"no bot {request.bot!r} (bots: {', '.join(bots)})")
+        # The bot's luck depends on its seed and the position only: a replayed
+        # session makes the same choices, and the game's own Rng is never touched.
+        rng = Rng.seeded(request.bot_seed, stream=timeline.seq + 1)
+        move = bots[request.bot](timeline.game, timeline.state, seat, rng)
+        entry = timeline.play(
+            seat, move, move_id=request.move_id, device_id=request.device_id, at=request.at
+        )
+        return Played(entry=entry, summary=summary(timeline))
+
+
+def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
+    return GameSummary(
+        record_id=timeline.record.id,
+        game=timeline.record.genesis.game,
+        seq=timeline.seq,
+        line=timeline.line,
+        to_move=timeline.to_move(),
+        tip_hash=timeline.tip_hash,
+        state_hash=digest(timeline.state),
+        undo_target=timeline.undo_target(),
+        outcome=timeline.game.outcome(timeline.state),
+    )
+
+
+def load_record(record_json: str | bytes) -> tuple[Any, Record[Any, Any]]:
+    """(engine, typed record) of a record's JSON text."""
+    data = record_json.encode() if isinstance(record_json, str) else record_json
+    game = games.get(record_game(data))
+    record: Record[Any, Any] = decode_record(data, game)
+    return game, record
+
+
+def redacted(timeline: Timeline[Any, Any, Any], seat: int | None) -> Record[Any, Any]:
+    """The record as `seat` may see it: redacted events, no seed while the game runs.
+
+    events_hash still covers the full events, so the hash chain of the copy checks.
+    """
+    game = timeline.game
+    record = timeline.record
+    genesis = record.genesis
+    if game.outcome(timeline.state) is None:
+        genesis = msgspec.structs.replace(genesis, seed=None)
+    entries: list[Any] = [
+        entry
+        if isinstance(entry, TakeBack)
+        else msgspec.structs.replace(entry, events=[game.redact(e, seat) for e in entry.events])
+        for entry in record.entries
+    ]
+    return Record(id=record.id, genesis=genesis, entries=entries, format=record.format)
+
+
+def state_hashes(record_json: str | bytes) -> HashesReply:
+    """The state hash after every entry, recomputed by re-deciding each stored move.
+
+    Unlike `Timeline(check="verify")`, this does not stop at the stored hashes: it
+    returns what *this* runtime computes, so two runtimes can be compared entry by
+    entry. On an engine error the list stops there and `error` says why.
+    """
+    game, record = load_record(record_json)
+    fresh: Record[Any, Any] = Record(id=record.id, genesis=record.genesis, entries=[])
+    timeline: Timeline[Any, Any, Any] = Timeline(game, fresh)
+    hashes: list[str] = []
+    for entry in record.entries:
+        try:
+            if isinstance(entry, TakeBack):
+                timeline.take_back(entry.seat, entry.to_seq, move_id=entry.move_id)
+            else:
+                timeline.play(entry.seat, entry.move, move_id=entry.move_id)
+        except (KifuError, Mismatch) as exc:
+            return HashesReply(hashes=hashes, error=f"seq {entry.seq}: {describe(exc)}")
+        hashes.append(digest(timeline.state))
+    return HashesReply(hashes=hashes)
+
+
+_default = Engine()
+
+
+def handle(text: str | bytes) -> str:
+    """The worker's entry point: the module's single Engine handles `text`."""
+    return _default.handle(text)

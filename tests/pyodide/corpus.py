@@ -1,0 +1,127 @@
+"""Seeded bot games recorded on CPython: the corpus Pyodide must replay hash for hash.
+
+Shared by the parity test (tests/pyodide/test_parity.py) and the browser benchmark.
+Every game id in `core.games.ids()` whose engine module exists takes part, plus the
+kernel's fixture game; an engine that is listed but not written yet is skipped
+(and named), while an engine that fails to import fails the run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from core import games
+from core.browser import state_hashes
+from core.kernel import Rng, Timeline, bots_of, encode_record, new_record
+from tests.kernel.fixture_game import GAME as FIXTURE
+
+FIXTURE_MODULE = "tests/kernel/fixture_game.py"
+
+
+class Game(msgspec.Struct, kw_only=True):
+    game: str
+    seed: int
+    record_json: str
+    hashes: list[str]  # CPython's state hash after every entry
+
+
+def available() -> tuple[list[str], list[str]]:
+    """(game ids whose engine loads, game ids listed but not written yet)."""
+    games.register(FIXTURE)
+    ready, missing = [], []
+    for game_id in games.ids():
+        try:
+            games.get(game_id)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("core.games."):
+                missing.append(game_id)
+                continue
+            raise
+        except AttributeError as exc:  # the package exists, its GAME is not written yet
+            if "GAME" not in str(exc):
+                raise
+            missing.append(game_id)
+            continue
+        ready.append(game_id)
+    return ready, missing
+
+
+def play(
+    game_id: str,
+    seed: int,
+    *,
+    seats: int | None = None,
+    options: dict[str, Any] | None = None,
+    undo_odds: tuple[int, int] = (1, 9),
+    max_entries: int = 2_000,
+) -> Any:
+    """One seeded bot game; after a move, a take-back (when the policy allows it) with
+    odds `undo_odds` (a in b). Returns its Timeline."""
+    game = games.get(game_id)
+    info = game.info
+    span = info.max_players - info.min_players + 1
+    n = seats if seats is not None else info.min_players + seed % span
+    record = new_record(game, record_id=f"{game_id}-{seed}", seats=n, seed=seed, options=options)
+    timeline: Timeline[Any, Any, Any] = Timeline(game, record)
+    bots = bots_of(game)
+    names = sorted(bots)
+    rng = Rng.seeded(seed, stream=7)
+    while timeline.seq < max_entries:
+        movers = timeline.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        bot = bots[names[(seat + seed) % len(names)]]
+        move = bot(game, timeline.state, seat, rng)
+        timeline.play(seat, move, move_id=f"m{timeline.seq + 1}", device_id="cpython")
+        target = timeline.undo_target()
+        if (
+            target is not None
+            and rng.below(undo_odds[1]) < undo_odds[0]
+            and timeline.takeback_refusal(seat, target) is None
+        ):
+            timeline.take_back(seat, target, move_id=f"u{timeline.seq + 1}")
+    return timeline
+
+
+def corpus(per_game: int = 50) -> tuple[list[Game], list[str]]:
+    """`per_game` games of every available title, and the titles skipped."""
+    ready, missing = available()
+    out = []
+    for game_id in ready:
+        for index in range(per_game):
+            seed = 1_000 + index * 7_919
+            timeline = play(game_id, seed)
+            text = encode_record(timeline.record)
+            hashes = state_hashes(text)
+            assert hashes.error is None, hashes.error
+            stored = [entry.state_hash for entry in timeline.record.entries]
+            assert hashes.hashes == stored, f"{game_id} seed {seed}: replay differs on CPython"
+            out.append(Game(game=game_id, seed=seed, record_json=text.decode(), hashes=stored))
+    return out, missing
+
+
+def long_record(entries: int = 300) -> tuple[str, str]:
+    """(game id, record text) of exactly `entries` entries, for the benchmark.
+
+    A real title's bot game when one is long enough (a prefix of a valid record is
+    valid), else the fixture game with many take-backs.
+    """
+    ready, _ = available()
+    for game_id in [g for g in ready if g != FIXTURE.info.id]:
+        for seed in range(1, 20):
+            timeline = play(game_id, seed, undo_odds=(0, 1))
+            if timeline.seq >= entries:
+                record = timeline.record
+                record.entries = record.entries[:entries]
+                return game_id, encode_record(record).decode()
+    options = {"deck_size": 40, "hand_size": 3}
+    for seed in range(1, 1_000):
+        timeline = play(FIXTURE.info.id, seed, seats=4, options=options, undo_odds=(3, 4))
+        if timeline.seq >= entries:
+            record = timeline.record
+            record.entries = record.entries[:entries]
+            return FIXTURE.info.id, encode_record(record).decode()
+    raise AssertionError(f"no game reached {entries} entries")

@@ -1,0 +1,59 @@
+"""CPython and Pyodide compute the same hashes (pyodide/parity.mjs under Node).
+
+Builds the browser bundle if it is out of date (pyodide/build.py: incremental, a
+no-op when nothing changed), records the corpus on CPython, then lets Node boot
+Pyodide from the bundle and replay it. Needs `node` (20+) and, on first run, the
+npm registry and PyPI (cached in pyodide/node_modules and pyodide/wheels).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from tests.pyodide.corpus import available, corpus
+from tests.pyodide.parity_suite import run
+
+ROOT = Path(__file__).resolve().parents[2]
+PER_GAME = 50
+
+
+def _build_bundle() -> None:
+    spec = importlib.util.spec_from_file_location("kifu_pyodide_build", ROOT / "pyodide/build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.build()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed: the parity check needs Node 20+")
+    _build_bundle()
+    ready, missing = available()
+    games, _ = corpus(PER_GAME)
+    job = {"games": ready, "suite": run(ready), "corpus": games}
+    job_path = tmp_path / "job.json"
+    job_path.write_bytes(msgspec.json.encode(job))
+    result = subprocess.run(
+        ["node", str(ROOT / "pyodide/parity.mjs"), "--job", str(job_path)],
+        capture_output=True,
+        text=True,
+        timeout=540,
+        check=False,
+    )
+    report = result.stdout + result.stderr
+    sys.stdout.write(report)
+    if missing:
+        sys.stdout.write(f"not in the corpus yet (engine not written): {', '.join(missing)}\n")
+    assert result.returncode == 0, report
+    assert f"corpus: {len(games)} games" in report
+    assert len(games) == PER_GAME * len(ready)
