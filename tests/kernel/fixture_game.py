@@ -79,7 +79,7 @@ class HighCard(Decider[State, Move, Event, View]):
                 kind="int",
                 default=12,
                 minimum=4,
-                maximum=40,
+                maximum=2000,
                 label_en="Cards in the deck",
                 label_ja="山札の枚数",
             ),

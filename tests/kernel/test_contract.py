@@ -21,9 +21,9 @@ def test_setup_fills_defaults_and_keeps_given_options() -> None:
     [
         (5, {}, "1-4 players, not 5"),
         (2, {"colour": "red"}, "no option 'colour'"),
-        (2, {"deck_size": 2}, "integer in 4..40"),
-        (2, {"deck_size": True}, "integer in 4..40"),
-        (2, {"deck_size": "12"}, "integer in 4..40"),
+        (2, {"deck_size": 2}, "integer in 4..2000"),
+        (2, {"deck_size": True}, "integer in 4..2000"),
+        (2, {"deck_size": "12"}, "integer in 4..2000"),
     ],
 )
 def test_setup_refuses_bad_seats_and_options(seats: int, options: dict, message: str) -> None:
