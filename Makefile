@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 ARGS ?= games
 
-.PHONY: run test lint venv
+.PHONY: run test lint venv bundle
 
 venv: $(STAMP)
 
@@ -26,5 +26,10 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+# The browser bundle in pyodide/dist/: Pyodide from npm, the core wheel, msgspec's
+# wasm wheel and the lock file (incremental: ~0.1 s when nothing changed).
+bundle: $(STAMP)
+	$(BIN)/python pyodide/build.py
+
+test: lint bundle
 	$(BIN)/pytest -n 2
