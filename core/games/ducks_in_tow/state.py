@@ -1,0 +1,69 @@
+"""Ducks in Tow state: msgspec Structs, integers and strings only (no floats, no sets).
+
+Colour counts are lists of 4 ints in the row order of `data.COLOURS` (Y, O, B, G).
+The duck bag is a pre-shuffled list (ducks never go back into it, so its order is
+fixed at setup and draws pop from the end); the food bag is a count per colour and
+food draws use the kernel Rng stored here (`rng`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from core.kernel import Rng
+
+
+class Slot(msgspec.Struct):
+    """One column of a tableau: a completed location card (or the start card)."""
+
+    card: str
+    printed: list[bool]  # per colour row: printed duck symbol
+    adopted: list[bool]  # per colour row: duck placed by Adopt (DIT-096)
+    used: list[bool]  # per colour row: covered by one of the owner's formation cards
+
+
+class Claim(msgspec.Struct):
+    formation: str
+    cells: list[tuple[str, int]]  # (card id, row) of every duck the formation uses
+
+
+class Player(msgspec.Struct):
+    start_card: str
+    order: int  # 0 = first player, clockwise (DIT-010)
+    pawn: int  # tile index
+    tow: list[int]  # ducks per colour, at most 4 in all (DIT-046)
+    food: list[int]  # food per colour
+    front: list[int]  # ducks in front of the player, dispersed at end of turn
+    hand: list[str]  # secret location cards (DIT-050)
+    tableau: list[Slot]  # left to right (DIT-075)
+    claims: list[Claim]
+
+
+class Tile(msgspec.Struct):
+    role: str  # "L" | "GS" | "AD"
+    location: str | None  # symbol on a location tile
+    ducks: list[int]
+
+
+class State(msgspec.Struct):
+    rng: Rng
+    seats: int
+    players: list[Player]
+    tiles: list[Tile]
+    duck_bag: list[int]  # colour indices; the top is the end (hidden order)
+    food_bag: list[int]
+    deck: list[str]  # the top is the end (hidden order)
+    display: list[str]
+    discards: list[str]  # set aside face down (DIT-091)
+    formations: list[str]  # still claimable (DIT-113)
+    current: int
+    turn: int  # increments whenever the turn passes
+    phase: str  # see rules.PHASES
+    actions_left: int
+    chain: bool  # the last action was a Drop Off: more cards complete within it (DIT-074)
+    claim_open: bool  # right after a Drop Off or Adopt (DIT-101)
+    shaken: int  # colour of the duck drawn by Shake the Bag awaiting a choice, -1 if none
+    draws_left: int  # Gift Shop cards still to draw (DIT-088)
+    end_trigger: int  # seat that triggered the end, -1 before (DIT-132, DIT-136)
+    end_reason: str
+    final_turns_left: int  # turns of the other players still to play (DIT-138)
