@@ -1,0 +1,417 @@
+"""The Litestar application: routes, live updates, static files, middleware.
+
+`create_app(settings)` builds it; `create_app_from_env()` is the uvicorn factory
+(`uvicorn --factory server.app:create_app_from_env`, settings from `KIFU_*`
+variables, see settings.py). The handlers are thin: they take the bearer token
+and the body, call `Service` (service.py) in a worker thread, and publish a
+"record changed" note on the game's channel after each new entry. The note holds
+only the new seq: every subscribed WebSocket, in whichever server process,
+reads the entry from its own cache or the database and redacts it for its seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio.to_thread
+import msgspec
+from litestar import Litestar, Request, Response, get, post, websocket
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.base import ChannelsBackend
+from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.config.compression import CompressionConfig
+from litestar.config.cors import CORSConfig
+from litestar.connection import WebSocket
+from litestar.datastructures import State
+from litestar.exceptions import WebSocketDisconnect
+from litestar.middleware import DefineMiddleware
+from litestar.middleware.rate_limit import RateLimitConfig
+from litestar.openapi.config import OpenAPIConfig
+from litestar.openapi.plugins import RedocRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.params import Parameter
+from litestar.static_files import create_static_files_router
+
+from . import schemas as s
+from .logs import RequestLog, configure_logging
+from .problems import EXCEPTION_HANDLERS
+from .service import VERSION, Principal, Service
+from .settings import Settings
+from .store import open_store, postgres_dsn
+
+log = logging.getLogger("kifu.server")
+T = TypeVar("T")
+
+SECURITY = [{"bearer": []}]
+PROBLEM_RESPONSES: dict[int, Any] = {}
+
+
+def bearer(request: Request[Any, Any, Any]) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def service_of(request: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> Service:
+    svc = request.app.state.service
+    assert isinstance(svc, Service)
+    return svc
+
+
+async def run(func: Callable[..., T], *args: Any) -> T:
+    return await anyio.to_thread.run_sync(func, *args)
+
+
+def channel(game_id: str) -> str:
+    return f"kifu_{game_id}"
+
+
+def publish(request: Request[Any, Any, Any], game_id: str, seq: int) -> None:
+    channels = request.app.plugins.get(ChannelsPlugin)
+    channels.publish(msgspec.json.encode({"seq": seq}), channel(game_id))
+
+
+# -- health and catalogue ------------------------------------------------------
+
+
+@get("/health", tags=["meta"], sync_to_thread=False)
+def health(request: Request[Any, Any, Any]) -> s.Health:
+    state = request.app.state
+    return s.Health(
+        status="ok", version=VERSION, database=state.database_kind, channels=state.channels_kind
+    )
+
+
+@get("/api/catalogue", tags=["meta"], sync_to_thread=False)
+def catalogue(request: Request[Any, Any, Any]) -> s.Catalogue:
+    return service_of(request).catalogue()
+
+
+# -- hosted games --------------------------------------------------------------
+
+
+@post("/api/games", tags=["hosted games"], status_code=201)
+async def create_game(request: Request[Any, Any, Any], data: s.CreateGame) -> s.GameCreated:
+    return await run(service_of(request).create_game, data)
+
+
+@post("/api/games/{game_id:str}/seats", tags=["hosted games"], status_code=201)
+async def claim_seat(
+    request: Request[Any, Any, Any], game_id: str, data: s.ClaimSeat
+) -> s.SeatClaimed:
+    return await run(service_of(request).claim_seat, game_id, data)
+
+
+@get("/api/games/{game_id:str}", tags=["hosted games"], security=SECURITY)
+async def game_summary(request: Request[Any, Any, Any], game_id: str) -> s.GameSummary:
+    return await run(service_of(request).summary, game_id, bearer(request))
+
+
+@get("/api/games/{game_id:str}/view", tags=["hosted games"], security=SECURITY)
+async def game_view(request: Request[Any, Any, Any], game_id: str) -> s.ViewResponse:
+    return await run(service_of(request).view, game_id, bearer(request))
+
+
+@get("/api/games/{game_id:str}/record", tags=["hosted games"], security=SECURITY)
+async def game_record(
+    request: Request[Any, Any, Any],
+    game_id: str,
+    since: int = Parameter(default=0, ge=0, le=2**53, query="since"),
+) -> s.RecordResponse:
+    return await run(service_of(request).record_since, game_id, bearer(request), since)
+
+
+@post("/api/games/{game_id:str}/moves", tags=["hosted games"], security=SECURITY)
+async def submit_move(
+    request: Request[Any, Any, Any], game_id: str, data: s.SubmitMove
+) -> Response[s.MoveAccepted]:
+    result, stored = await run(service_of(request).submit_move, game_id, bearer(request), data)
+    if stored:
+        publish(request, game_id, result.seq)
+    return Response(result, status_code=201 if stored else 200)
+
+
+@post("/api/games/{game_id:str}/takebacks", tags=["hosted games"], security=SECURITY)
+async def submit_takeback(
+    request: Request[Any, Any, Any], game_id: str, data: s.SubmitTakeBack
+) -> Response[s.MoveAccepted]:
+    result, stored = await run(service_of(request).submit_takeback, game_id, bearer(request), data)
+    if stored:
+        publish(request, game_id, result.seq)
+    return Response(result, status_code=201 if stored else 200)
+
+
+@post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
+async def share_game(request: Request[Any, Any, Any], game_id: str) -> s.ShareCreated:
+    svc = service_of(request)
+    return await run(lambda: svc.share(game_id, bearer(request), hosted=True))
+
+
+@websocket("/api/games/{game_id:str}/live")
+async def live(socket: WebSocket[Any, Any, Any], game_id: str) -> None:
+    """Each new entry and the view after it, redacted for the token's seat."""
+    svc = service_of(socket)
+    token = socket.query_params.get("token")
+    try:
+        since = int(socket.query_params.get("since", "0"))
+    except ValueError:
+        since = 0
+    await socket.accept()
+    try:
+        who: Principal = await run(svc.ws_principal, game_id, token)
+    except Exception as exc:
+        status = getattr(exc, "status", 500)
+        await socket.close(code=4404 if status == 404 else 4401, reason=str(exc)[:100])
+        return
+    channels = socket.app.plugins.get(ChannelsPlugin)
+    async with channels.start_subscription([channel(game_id)]) as subscriber:
+        hello, last = await run(svc.ws_hello, game_id, who, since)
+        await socket.send_data(hello.decode())
+
+        async def pump() -> None:
+            nonlocal last
+            async for raw in subscriber.iter_events():
+                try:
+                    known = int(msgspec.json.decode(raw)["seq"])
+                except Exception:
+                    known = None
+                if known is not None and known <= last:
+                    continue
+                messages, last = await run(svc.ws_updates, game_id, who, last, known)
+                for message in messages:
+                    await socket.send_data(message.decode())
+
+        async def listen() -> None:
+            while True:
+                data = await socket.receive_data(mode="text")
+                with contextlib.suppress(Exception):
+                    if msgspec.json.decode(data).get("type") == "ping":
+                        await socket.send_data('{"type":"pong"}')
+
+        tasks = [asyncio.create_task(pump()), asyncio.create_task(listen())]
+        try:
+            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in done:
+                exc = task.exception()
+                if exc is not None and not isinstance(exc, WebSocketDisconnect):
+                    log.warning("live socket ended", extra={"fields": {"error": repr(exc)}})
+        finally:
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.gather(*tasks, return_exceptions=True)
+    with contextlib.suppress(Exception):
+        await socket.close()
+
+
+# -- local records -------------------------------------------------------------
+
+
+@post("/api/records", tags=["local records"], security=SECURITY)
+async def upload_record(
+    request: Request[Any, Any, Any], data: s.RecordUpload
+) -> Response[s.RecordStored]:
+    body = await request.body()
+    result, status = await run(service_of(request).upload_record, body, bearer(request))
+    return Response(result, status_code=status)
+
+
+@post("/api/records/{record_id:str}/entries", tags=["local records"], security=SECURITY)
+async def append_entries(
+    request: Request[Any, Any, Any], record_id: str, data: s.AppendEntries
+) -> Response[s.AppendResult]:
+    result = await run(service_of(request).append_entries, record_id, bearer(request), data)
+    return Response(result, status_code=201 if result.status == "forked" else 200)
+
+
+@get("/api/records/{record_id:str}", tags=["local records"], security=SECURITY)
+async def download_record(request: Request[Any, Any, Any], record_id: str) -> s.RecordDownload:
+    return await run(service_of(request).download, record_id, bearer(request))
+
+
+@post("/api/records/{record_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
+async def share_record(request: Request[Any, Any, Any], record_id: str) -> s.ShareCreated:
+    svc = service_of(request)
+    return await run(lambda: svc.share(record_id, bearer(request), hosted=False))
+
+
+@get("/api/shared/{share_id:str}", tags=["sharing"])
+async def shared(request: Request[Any, Any, Any], share_id: str) -> s.SharedRecord:
+    return await run(service_of(request).shared, share_id)
+
+
+# -- bug reports ---------------------------------------------------------------
+
+
+@post("/api/reports", tags=["bug reports"], status_code=201)
+async def upload_report(request: Request[Any, Any, Any], data: s.ReportUpload) -> s.ReportStored:
+    body = await request.body()
+    return await run(service_of(request).upload_report, body)
+
+
+@get("/api/reports/{report_id:str}", tags=["bug reports"])
+async def get_report(request: Request[Any, Any, Any], report_id: str) -> s.ReportStored:
+    return await run(service_of(request).report, report_id)
+
+
+# -- static files --------------------------------------------------------------
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Kifu</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 3em auto">
+<h1>Kifu 棋譜</h1>
+<p>The server is running. The web app has not been built yet (<code>web/dist/</code>
+is missing); the API is at <a href="/api/schema/swagger">/api/schema</a>.</p>
+</body></html>
+"""
+
+
+@get("/", include_in_schema=False, sync_to_thread=False)
+def placeholder() -> Response[str]:
+    return Response(PLACEHOLDER, media_type="text/html; charset=utf-8")
+
+
+def static_routes(settings: Settings) -> list[Any]:
+    routes: list[Any] = []
+    for path, folder, name in (
+        ("/pyodide", settings.pyodide_dist, "pyodide"),
+        ("/engine", settings.web_engine, "engine"),
+    ):
+        if Path(folder).is_dir():
+            routes.append(create_static_files_router(path=path, directories=[folder], name=name))
+    if Path(settings.web_dist).is_dir():
+        routes.append(
+            create_static_files_router(
+                path="/", directories=[settings.web_dist], html_mode=True, name="web"
+            )
+        )
+    else:
+        routes.append(placeholder)
+    return routes
+
+
+# -- the app -------------------------------------------------------------------
+
+
+def channels_backend(settings: Settings) -> tuple[ChannelsBackend, str]:
+    url = settings.channels_url
+    if url and url.startswith(("redis://", "rediss://")):
+        from litestar.channels.backends.redis import RedisChannelsPubSubBackend
+        from redis.asyncio import Redis
+
+        return RedisChannelsPubSubBackend(redis=Redis.from_url(url)), "redis"
+    if url == "memory":
+        return MemoryChannelsBackend(), "memory"
+    pg = url if url and url.startswith(("postgresql://", "postgres://")) else None
+    if pg is None and settings.is_postgres:
+        pg = settings.database_url
+    if pg:
+        from litestar.channels.backends.psycopg import PsycoPgChannelsBackend
+
+        return PsycoPgChannelsBackend(pg_dsn=postgres_dsn(pg)), "postgresql"
+    return MemoryChannelsBackend(), "memory"
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or Settings.from_env()
+    configure_logging(settings.log_level)
+    store = open_store(settings.data_dir, settings.database_url)
+    service = Service(store)
+    backend, channels_kind = channels_backend(settings)
+    channels = ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        log.info(
+            "server started",
+            extra={
+                "fields": {
+                    "database": "postgresql" if settings.is_postgres else "sqlite",
+                    "channels": channels_kind,
+                }
+            },
+        )
+        try:
+            yield
+        finally:
+            store.close()
+
+    middleware: list[Any] = [DefineMiddleware(RequestLog, enabled=settings.access_log)]
+    if settings.rate_limit_per_minute > 0:
+        middleware.append(
+            RateLimitConfig(
+                rate_limit=("minute", settings.rate_limit_per_minute),
+                check_throttle_handler=lambda request: request.method == "POST",
+            ).middleware
+        )
+
+    return Litestar(
+        route_handlers=[
+            health,
+            catalogue,
+            create_game,
+            claim_seat,
+            game_summary,
+            game_view,
+            game_record,
+            submit_move,
+            submit_takeback,
+            share_game,
+            live,
+            upload_record,
+            append_entries,
+            download_record,
+            share_record,
+            shared,
+            upload_report,
+            get_report,
+            *static_routes(settings),
+        ],
+        plugins=[channels],
+        middleware=middleware,
+        exception_handlers=EXCEPTION_HANDLERS,
+        compression_config=CompressionConfig(
+            backend="gzip", minimum_size=500, gzip_compress_level=6
+        ),
+        cors_config=CORSConfig(allow_origins=settings.cors_origins)
+        if settings.cors_origins
+        else None,
+        openapi_config=OpenAPIConfig(
+            title="Kifu",
+            version=VERSION,
+            description="Kifu game server: hosted games, local record sync, sharing, bug "
+            "reports. Errors are application/problem+json (see server/API.md).",
+            path="/api/schema",
+            render_plugins=[SwaggerRenderPlugin(), RedocRenderPlugin()],
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(type="http", scheme="bearer", description="token")
+                }
+            ),
+        ),
+        request_max_body_size=settings.max_body_bytes,
+        lifespan=[lifespan],
+        state=State(
+            {
+                "service": service,
+                "settings": settings,
+                "database_kind": "postgresql" if settings.is_postgres else "sqlite",
+                "channels_kind": channels_kind,
+            }
+        ),
+        debug=False,
+    )
+
+
+def create_app_from_env() -> Litestar:
+    return create_app(Settings.from_env())

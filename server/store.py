@@ -1,0 +1,187 @@
+"""Persistence through the `eventsourcing` library.
+
+Each game record (hosted game, uploaded local record, fork) is one event-sourced
+aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
+`Created` (the genesis with its seed, the table's secrets as sha256 hashes),
+`EntryAppended` (one kernel entry, canonical JSON), `SeatClaimed`, `Forked` and
+`Shared`. Appending uses the library's optimistic concurrency: two writers that
+both saw version *n* both try to write version *n + 1*, the database's unique key
+lets one in and the other gets `IntegrityError` (mapped to a 409 or a retry).
+
+Aggregates are snapshotted every `SNAPSHOT_EVERY` versions, so loading a long
+record reads one snapshot plus a short tail. Share ids and bug reports are small
+aggregates of their own (`ShareLink`, `StoredReport`); a share id's aggregate id is
+``uuid5(share id)``, which makes it an index the library keeps consistent.
+
+The backing store is SQLite (a file under the data directory, nothing to start)
+or PostgreSQL when a ``postgresql://`` URL is configured.
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.parse
+from typing import Any
+from uuid import UUID, uuid5
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, Snapshot, event
+
+NAMESPACE = UUID("6b1d7c1e-2f43-4d5e-9a0b-6b6966752d31")
+SNAPSHOT_EVERY = 100
+
+
+def record_uuid(record_id: str) -> UUID:
+    return uuid5(NAMESPACE, f"record:{record_id}")
+
+
+def share_uuid(share_id: str) -> UUID:
+    return uuid5(NAMESPACE, f"share:{share_id}")
+
+
+class GameStream(Aggregate):
+    """One game record: its genesis, its entries in order, and the table around it."""
+
+    @staticmethod
+    def create_id(record_id: str, **_: Any) -> UUID:
+        return record_uuid(record_id)
+
+    @event("Created")
+    def __init__(
+        self,
+        *,
+        record_id: str,
+        kind: str,
+        game: str,
+        genesis: str,
+        invite_hashes: list[str],
+        spectator_hash: str,
+        owner_hash: str,
+        names: list[str],
+        fork_of: str,
+        fork_seq: int,
+    ) -> None:
+        self.record_id = record_id
+        self.kind = kind  # "hosted" | "local"
+        self.game = game
+        self.genesis = genesis  # canonical JSON of the kernel Genesis, seed included
+        self.entries: list[str] = []  # canonical JSON of each kernel entry
+        self.invite_hashes = invite_hashes
+        self.seat_hashes: list[str] = ["" for _ in invite_hashes]
+        self.spectator_hash = spectator_hash
+        self.owner_hash = owner_hash
+        self.names = names
+        self.fork_of = fork_of
+        self.fork_seq = fork_seq
+        self.forks: list[list[Any]] = []  # [fork record id, parent seq]
+        self.share_id = ""
+
+    @event("EntryAppended")
+    def append_entry(self, seq: int, entry: str) -> None:
+        self.entries.append(entry)
+
+    @event("SeatClaimed")
+    def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
+        self.seat_hashes[seat] = token_hash
+        if name:
+            while len(self.names) <= seat:
+                self.names.append("")
+            self.names[seat] = name
+
+    @event("Forked")
+    def add_fork(self, fork_id: str, parent_seq: int) -> None:
+        self.forks.append([fork_id, parent_seq])
+
+    @event("Shared")
+    def share(self, share_id: str) -> None:
+        self.share_id = share_id
+
+
+class ShareLink(Aggregate):
+    """share id -> record id, created once per finished game."""
+
+    @staticmethod
+    def create_id(share_id: str, **_: Any) -> UUID:
+        return share_uuid(share_id)
+
+    @event("Created")
+    def __init__(self, share_id: str, record_id: str) -> None:
+        self.share_id = share_id
+        self.record_id = record_id
+
+
+class StoredReport(Aggregate):
+    """A bug report bundle and what re-running it on this server gave."""
+
+    @event("Created")
+    def __init__(
+        self,
+        *,
+        game: str,
+        bundle: str,
+        reproduced: bool,
+        reported: str,
+        observed: str,
+        engine_version: str,
+    ) -> None:
+        self.game = game
+        self.bundle = bundle
+        self.reproduced = reproduced
+        self.reported = reported
+        self.observed = observed
+        self.engine_version = engine_version
+
+
+class KifuStore(Application):  # type: ignore[type-arg]
+    """The eventsourcing application: tables `kifustore_events` and `kifustore_snapshots`."""
+
+    name = "KifuStore"
+    is_snapshotting_enabled = True
+
+    def snapshot(self, aggregate: Aggregate) -> None:
+        """Store a snapshot of an aggregate we already hold (no re-read)."""
+        assert self.snapshots is not None
+        self.snapshots.put([Snapshot.take(aggregate)])
+
+
+def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
+    """The eventsourcing environment for a SQLite file or a PostgreSQL URL."""
+    if database_url and database_url.startswith(("postgresql://", "postgres://")):
+        url = urllib.parse.urlsplit(database_url)
+        query = dict(urllib.parse.parse_qsl(url.query))
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": urllib.parse.unquote(url.path.lstrip("/")) or "postgres",
+            "POSTGRES_HOST": url.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(url.port or 5432),
+            "POSTGRES_USER": urllib.parse.unquote(url.username or "postgres"),
+            "POSTGRES_PASSWORD": urllib.parse.unquote(url.password or ""),
+            "POSTGRES_POOL_SIZE": query.get("pool_size", "10"),
+            "POSTGRES_MAX_OVERFLOW": query.get("max_overflow", "10"),
+            "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "10"),
+            "POSTGRES_LOCK_TIMEOUT": "5",
+            "POSTGRES_PRE_PING": "y",
+        }
+        return env
+    if database_url and database_url.startswith("sqlite:///"):
+        path = database_url.removeprefix("sqlite:///")
+    elif database_url:
+        raise ValueError(f"unsupported database URL {database_url!r} (postgresql:// or sqlite:///)")
+    else:
+        os.makedirs(data_dir, exist_ok=True)
+        path = os.path.join(data_dir, "kifu.sqlite3")
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": path,
+        "SQLITE_LOCK_TIMEOUT": "10",
+    }
+
+
+def postgres_dsn(database_url: str) -> str:
+    """The URL as psycopg takes it (for LISTEN/NOTIFY)."""
+    url = urllib.parse.urlsplit(database_url)
+    return urllib.parse.urlunsplit(("postgresql", url.netloc, url.path, "", ""))
+
+
+def open_store(data_dir: str, database_url: str | None) -> KifuStore:
+    return KifuStore(env=persistence_env(data_dir, database_url))
