@@ -323,9 +323,25 @@ class DucksInTow(Decider[State, Move, Event, View]):
         ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "DIT-052")
         assert handler is not None
         events = handler(self, state, seat, move)
-        if isinstance(move, _SETTLING):
+        if isinstance(move, _SETTLING) and self._may_settle(state, seat, move):
             events = self._settle(state, events)
         return events
+
+    def _may_settle(self, state: State, seat: int, move: Move) -> bool:
+        """Cheap pre-check: can this move's events reach an automatic step?"""
+        p = state.players[seat]
+        if isinstance(move, mv.FinishFood):
+            return True
+        if isinstance(move, mv.ReturnFood):
+            return state.phase == "food" and sum(p.food) == 1
+        if isinstance(move, mv.EndTurn):
+            return not sum(p.front) and not sum(p.food)
+        if isinstance(move, mv.Disperse):
+            return sum(p.front) == 1 and not sum(p.food)
+        # TakeDisplay / TakeDeck
+        return state.phase == "hand" and (
+            len(p.hand) + 1 >= HAND_SIZE or len(state.display) + len(state.deck) <= 1
+        )
 
     def _settle(self, state: State, events: list[Event]) -> list[Event]:
         """Append the automatic end-of-turn events the folded state calls for."""

@@ -1,0 +1,567 @@
+"""Turn structure and actions: Move, Feed, Shake the Bag, Drop Off, Gift Shop, Adopt
+(DIT-043..100)."""
+
+from __future__ import annotations
+
+from core.games.ducks_in_tow import GAME
+from core.games.ducks_in_tow import events as ev
+from core.games.ducks_in_tow import moves as mv
+from core.games.ducks_in_tow.data import ADOPT, CARD_BY_ID, COLOURS, GIFT_SHOP
+from core.games.ducks_in_tow.rules import needs
+from core.games.ducks_in_tow.scoring import score
+from core.games.ducks_in_tow.state import State
+
+from .helpers import cc, free_tile, illegal, location_tile, neighbours, new, play, set_tableau
+
+
+def at_location(state: State, card: str, tow: list[int] | None = None) -> int:
+    """Put the current player's pawn on `card`'s location with `card` in hand."""
+    seat = state.current
+    p = state.players[seat]
+    if card not in p.hand:
+        p.hand[0] = card
+    p.pawn = location_tile(state, CARD_BY_ID[card].location)
+    p.tow = needs(card) if tow is None else tow
+    return seat
+
+
+def some_card(state: State, n_ducks: int = 2) -> str:
+    in_play = {t.location for t in state.tiles if t.location}
+    return next(
+        c.id
+        for c in sorted(CARD_BY_ID.values(), key=lambda c: c.id)
+        if c.location in in_play and len(c.ducks) == n_ducks
+    )
+
+
+# ---------------------------------------------------------------- turn structure
+
+
+def test_dit_051_052_053_at_most_4_actions_any_combination() -> None:
+    """DIT-051: at most 4 actions; DIT-052: the same action repeatedly; DIT-053: fewer is fine."""
+    state = new(2, 1)
+    seat = state.current
+    for _ in range(4):
+        state.players[seat].pawn = state.players[seat].pawn  # stay put, then step away
+        _, state = play(state, mv.MovePawn(neighbours(state, state.players[seat].pawn)[0]))
+    assert state.actions_left == 0
+    illegal(state, mv.MovePawn(neighbours(state, state.players[seat].pawn)[0]), "DIT-051")
+    assert GAME.legal_moves(state, seat) == [mv.EndTurn()]
+    fresh = new(2, 1)
+    events, after = play(fresh, mv.EndTurn())  # no action at all (DIT-053)
+    assert isinstance(events[0], ev.TurnEnded)
+
+
+def test_dit_054_end_of_turn_steps_are_not_actions() -> None:
+    """DIT-054: upkeep runs after the actions and spends none."""
+    state = new(2, 1)
+    _, state = play(state, mv.EndTurn())
+    assert state.phase in ("disperse", "food")
+    assert state.actions_left == 4
+    illegal(state, mv.MovePawn(neighbours(state, state.players[state.current].pawn)[0]), "DIT-124")
+
+
+def test_not_your_turn_is_rejected() -> None:
+    """DIT-131: only the player holding the food bag moves."""
+    state = new(3, 2)
+    other = (state.current + 1) % 3
+    illegal(state, mv.EndTurn(), "DIT-131", seat=other)
+    assert GAME.legal_moves(state, other) == []
+
+
+# ---------------------------------------------------------------------- Move
+
+
+def test_dit_055_056_move_one_step_tow_travels() -> None:
+    """DIT-055: one step to an adjacent tile per action; DIT-056: the tow goes along."""
+    state = new(4, 3)
+    seat = state.current
+    p = state.players[seat]
+    p.tow = cc(Y=1, G=2)
+    start = p.pawn
+    far = next(t for t in range(len(state.tiles)) if t not in neighbours(state, start) + [start])
+    illegal(state, mv.MovePawn(far), "DIT-055")
+    to = neighbours(state, start)[0]
+    _, after = play(state, mv.MovePawn(to))
+    assert after.players[seat].pawn == to and after.players[seat].tow == cc(Y=1, G=2)
+    assert after.actions_left == 3
+    moves = [m for m in GAME.legal_moves(state, seat) if isinstance(m, mv.MovePawn)]
+    assert [m.to for m in moves] == neighbours(state, start)
+
+
+def test_dit_057_pawns_may_share_a_tile() -> None:
+    """DIT-057: a pawn may enter a tile holding another pawn; its ducks stay."""
+    state = new(2, 4)
+    seat = state.current
+    other = state.players[1 - seat].pawn
+    state.players[seat].pawn = neighbours(state, other)[0]
+    ducks = list(state.tiles[other].ducks)
+    _, after = play(state, mv.MovePawn(other))
+    assert after.players[seat].pawn == after.players[1 - seat].pawn == other
+    assert after.tiles[other].ducks == ducks
+
+
+# ---------------------------------------------------------------------- Feed
+
+
+def test_dit_058_060_062_063_045_feed_many_ducks_one_action() -> None:
+    """DIT-058: any number of ducks in one action; DIT-060: 1 food each; DIT-062 and
+    DIT-045: they enter the tow; DIT-063: the food goes back to the bag."""
+    state = new(2, 5)
+    seat = state.current
+    p = state.players[seat]
+    state.tiles[p.pawn].ducks = cc(Y=2, O=1, G=1)
+    p.food = cc(Y=2, O=1, B=1)
+    bag = list(state.food_bag)
+    _, after = play(state, mv.Feed(cc(Y=2, O=1)))
+    q = after.players[seat]
+    assert q.tow == cc(Y=2, O=1) and q.food == cc(B=1)
+    assert after.tiles[p.pawn].ducks == cc(G=1)
+    assert after.food_bag == [b + x for b, x in zip(bag, cc(Y=2, O=1), strict=True)]
+    assert after.actions_left == 3
+
+
+def test_dit_059_only_ducks_on_your_tile() -> None:
+    """DIT-059: ducks elsewhere (other tiles, in front of you) cannot be fed."""
+    state = new(2, 5)
+    p = state.players[state.current]
+    state.tiles[p.pawn].ducks = cc(Y=1)
+    p.front = cc(O=2)
+    p.food = cc(Y=1, O=2)
+    illegal(state, mv.Feed(cc(O=1)), "DIT-059")
+    feeds = [m for m in GAME.legal_moves(state, state.current) if isinstance(m, mv.Feed)]
+    assert feeds == [mv.Feed(cc(Y=1))]
+
+
+def test_dit_061_food_colour_must_match() -> None:
+    """DIT-061: a yellow duck eats yellow food only."""
+    state = new(2, 5)
+    p = state.players[state.current]
+    state.tiles[p.pawn].ducks = cc(Y=1)
+    p.food = cc(O=4)
+    illegal(state, mv.Feed(cc(Y=1)), "DIT-061")
+
+
+def test_dit_046_047_tow_holds_four() -> None:
+    """DIT-046/047: 4 slots; feeding beyond them is illegal."""
+    state = new(2, 5)
+    p = state.players[state.current]
+    state.tiles[p.pawn].ducks = cc(Y=3)
+    p.food = cc(Y=3)
+    p.tow = cc(G=2)
+    illegal(state, mv.Feed(cc(Y=3)), "DIT-047")
+    _, after = play(state, mv.Feed(cc(Y=2)))
+    assert sum(after.players[state.current].tow) == 4
+
+
+def test_dit_048_049_ducks_leave_the_tow_only_by_drop_off_or_adopt() -> None:
+    """DIT-048: no move discards a tow duck; DIT-049: the tow is a multiset of colours."""
+    state = new(2, 6)
+    seat = state.current
+    p = state.players[seat]
+    p.tow = cc(Y=1, O=1, B=1)
+    assert len(p.tow) == 4 and all(isinstance(n, int) for n in p.tow)
+    for tile in range(len(state.tiles)):
+        probe = GAME.evolve(state, ev.PawnMoved(seat, tile))
+        probe.actions_left = 4
+        for move in GAME.legal_moves(probe, seat):
+            _, after = GAME.apply(probe, seat, move)
+            if sum(after.players[seat].tow) < 3:
+                assert isinstance(move, mv.DropOff | mv.Adopt), move
+
+
+# -------------------------------------------------------------- Shake the Bag
+
+
+def test_dit_064_065_shake_and_keep() -> None:
+    """DIT-064: 1 random duck from the bag; DIT-065: matching food adds it to the tow."""
+    state = new(2, 7)
+    seat = state.current
+    top = state.duck_bag[-1]
+    state.players[seat].food = [1, 1, 1, 1]
+    events, after = play(state, mv.ShakeBag())
+    assert events == [ev.BagShaken(seat, COLOURS[top])]
+    assert len(after.duck_bag) == len(state.duck_bag) - 1 and after.phase == "shake"
+    assert GAME.reveals(events[0])
+    _, kept = play(after, mv.KeepShaken())
+    assert kept.players[seat].tow[top] == 1 and kept.players[seat].food[top] == 0
+    assert kept.food_bag[top] == state.food_bag[top] + 1
+    assert kept.phase == "actions" and kept.actions_left == 3
+
+
+def test_dit_066_no_matching_food_disperses() -> None:
+    """DIT-066: without matching food the duck goes in front of you."""
+    state = new(2, 7)
+    seat = state.current
+    top = state.duck_bag[-1]
+    state.players[seat].food = [0 if c == top else 2 for c in range(4)]
+    _, after = play(state, mv.ShakeBag())
+    illegal(after, mv.KeepShaken(), "DIT-065")
+    assert GAME.legal_moves(after, seat) == [mv.ReleaseShaken()]
+    illegal(after, mv.EndTurn(), "DIT-065")
+    _, released = play(after, mv.ReleaseShaken())
+    assert released.players[seat].front[top] == 1 and sum(released.players[seat].tow) == 0
+
+
+def test_dit_067_may_decline_to_keep() -> None:
+    """DIT-067: with matching food you may still put the duck in front of you."""
+    state = new(2, 7)
+    seat = state.current
+    state.players[seat].food = [1, 1, 1, 1]
+    _, after = play(state, mv.ShakeBag())
+    assert set(map(type, GAME.legal_moves(after, seat))) == {mv.KeepShaken, mv.ReleaseShaken}
+    _, released = play(after, mv.ReleaseShaken())
+    assert sum(released.players[seat].front) == 1 and released.players[seat].food == [1, 1, 1, 1]
+
+
+def test_dit_068_full_tow_disperses() -> None:
+    """DIT-068: a full tow cannot take the shaken duck."""
+    state = new(2, 7)
+    seat = state.current
+    state.players[seat].food = [1, 1, 1, 1]
+    state.players[seat].tow = cc(G=4)
+    _, after = play(state, mv.ShakeBag())
+    illegal(after, mv.KeepShaken(), "DIT-068")
+
+
+def test_dit_069_empty_bag_cannot_be_shaken() -> None:
+    """DIT-069: no Shake the Bag with an empty duck bag."""
+    state = new(2, 7)
+    state.duck_bag = []
+    illegal(state, mv.ShakeBag(), "DIT-069")
+    assert mv.ShakeBag() not in GAME.legal_moves(state, state.current)
+
+
+# ------------------------------------------------------------------ Drop Off
+
+
+def test_dit_070_073_drop_off_completes_a_card() -> None:
+    """DIT-070: the card needs its printed ducks; DIT-073: they move from tow to front."""
+    state = new(2, 8)
+    card = some_card(state, 2)
+    seat = at_location(state, card, tow=[a + b for a, b in zip(needs(card), cc(Y=1), strict=True)])
+    events, after = play(state, mv.DropOff(card, "right"))
+    assert isinstance(events[0], ev.CardCompleted)
+    p = after.players[seat]
+    assert p.tow == cc(Y=1)
+    assert [s.card for s in p.tableau][-1] == card
+    assert card not in p.hand
+    bonus = [
+        1 if isinstance(events[1], ev.BonusDuckDrawn) and events[1].colour == c else 0
+        for c in COLOURS
+    ]
+    assert p.front == [a + b for a, b in zip(needs(card), bonus, strict=True)]
+    assert sum(needs(card)) == len(CARD_BY_ID[card].ducks) == 2
+
+
+def test_dit_071_wrong_location() -> None:
+    """DIT-071: the pawn must stand on the card's location tile."""
+    state = new(2, 8)
+    card = some_card(state, 1)
+    at_location(state, card)
+    state.players[state.current].pawn = free_tile(state, GIFT_SHOP)
+    illegal(state, mv.DropOff(card, "left"), "DIT-071")
+
+
+def test_dit_072_only_cards_from_hand() -> None:
+    """DIT-072: a display card must be drawn into the hand first."""
+    state = new(2, 8)
+    card = state.display[0]
+    p = state.players[state.current]
+    p.pawn = location_tile(state, CARD_BY_ID[card].location)
+    p.tow = needs(card)
+    illegal(state, mv.DropOff(card, "left"), "DIT-072")
+
+
+def test_dit_073_needs_the_ducks_in_tow() -> None:
+    """DIT-073: missing ducks, no completion."""
+    state = new(2, 8)
+    card = some_card(state, 2)
+    at_location(state, card, tow=[0, 0, 0, 0])
+    illegal(state, mv.DropOff(card, "left"), "DIT-073")
+
+
+def test_dit_074_several_cards_one_action() -> None:
+    """DIT-074: one Drop Off completes any number of matching cards, one action in all."""
+    state = new(4, 8)
+    seat = state.current
+    symbol = "KOI"
+    cards = ["KOI-1", "KOI-2"]
+    p = state.players[seat]
+    p.hand = [*cards, *p.hand[2:]]
+    p.hand = [c for c in p.hand if c not in ("KOI-1", "KOI-2")][:2] + cards
+    p.pawn = location_tile(state, symbol)
+    p.tow = cc(Y=1, O=1)
+    _, one = play(state, mv.DropOff("KOI-1", "left"))
+    assert one.actions_left == 3 and one.chain
+    events, two = play(one, mv.DropOff("KOI-2", "right"))
+    assert events[0] == ev.CardCompleted(seat, "KOI-2", "right", True)
+    assert two.actions_left == 3
+    assert [s.card for s in two.players[seat].tableau] == ["KOI-1", p.start_card, "KOI-2"]
+    # another action ends the Drop Off: a later one costs an action again
+    two.actions_left = 1
+    _, moved = play(two, mv.MovePawn(neighbours(two, p.pawn)[0]))
+    assert not moved.chain and moved.actions_left == 0
+
+
+def test_dit_075_076_either_end_never_reordered() -> None:
+    """DIT-075: left or right end, player's choice; DIT-076: existing cards keep order."""
+    state = new(4, 9)
+    seat = state.current
+    p = state.players[seat]
+    p.hand = ["KOI-1", "KOI-2", "KOI-3", p.hand[0]]
+    p.pawn = location_tile(state, "KOI")
+    p.tow = cc(Y=2, O=1, B=1)
+    start = p.start_card
+    _, s1 = play(state, mv.DropOff("KOI-1", "left"))
+    _, s2 = play(s1, mv.DropOff("KOI-2", "right"))
+    _, s3 = play(s2, mv.DropOff("KOI-3", "left"))
+    assert [s.card for s in s3.players[seat].tableau] == ["KOI-3", "KOI-1", start, "KOI-2"]
+    illegal(state, mv.DropOff("KOI-1", "middle"), "DIT-075")  # type: ignore[arg-type]
+
+
+def test_dit_077_078_bonus_duck_per_card_in_front() -> None:
+    """DIT-077: 1 duck from the bag per completed card; DIT-078: it waits in front of you
+    (with the dropped ducks) and cannot be fed."""
+    state = new(2, 10)
+    card = some_card(state, 1)
+    seat = at_location(state, card)
+    top = state.duck_bag[-1]
+    events, after = play(state, mv.DropOff(card, "left"))
+    assert events[1] == ev.BonusDuckDrawn(seat, COLOURS[top]) and GAME.reveals(events[1])
+    p = after.players[seat]
+    assert p.front[top] >= 1 and sum(p.front) == 2
+    after.tiles[p.pawn].ducks = [0, 0, 0, 0]
+    p.food = [4, 0, 0, 0]
+    assert not [m for m in GAME.legal_moves(after, seat) if isinstance(m, mv.Feed)]
+
+
+def test_dit_079_empty_bag_still_completes() -> None:
+    """DIT-079: no duck to draw, the card is still completed."""
+    state = new(2, 10)
+    card = some_card(state, 1)
+    seat = at_location(state, card)
+    state.duck_bag = []
+    events, after = play(state, mv.DropOff(card, "left"))
+    assert events[1] == ev.BonusDuckDrawn(seat, None) and not GAME.reveals(events[1])
+    assert len(after.players[seat].tableau) == 2
+
+
+def test_dit_080_drop_off_opens_claims_and_checks_the_end() -> None:
+    """DIT-080: right after a Drop Off the card count is checked and claims are open."""
+    state = new(4, 10)
+    card = some_card(state, 1)
+    seat = at_location(state, card)
+    set_tableau(state, seat, ["ST1", "KOI-1", "KOI-2", "FTN-1", "FTN-2"])
+    _, after = play(state, mv.DropOff(card, "left"))
+    assert after.claim_open and after.end_trigger == seat and after.end_reason == "cards"
+
+
+# ------------------------------------------------------------------ Gift Shop
+
+
+def gift_state(food: list[int]) -> State:
+    state = new(2, 12)
+    p = state.players[state.current]
+    p.pawn = free_tile(state, GIFT_SHOP)
+    p.food = food
+    return state
+
+
+def test_dit_081_082_tile_action_only_where_you_stand() -> None:
+    """DIT-081: a tile action is one of your actions; DIT-082: only your tile's."""
+    state = gift_state(cc(Y=1))
+    _, after = play(state, mv.GiftFood(cc(O=1)))
+    assert after.actions_left == 3
+    state.players[state.current].pawn = free_tile(state, ADOPT)
+    illegal(state, mv.GiftFood(cc(O=1)), "DIT-082")
+    illegal(state, mv.GiftCards(), "DIT-082")
+    assert not [m for m in GAME.legal_moves(state, state.current) if isinstance(m, mv.GiftFood)]
+
+
+def test_dit_083_same_tile_action_twice() -> None:
+    """DIT-083: the Gift Shop twice in a turn, one action each."""
+    state = gift_state(cc())
+    _, s1 = play(state, mv.GiftFood(cc(Y=2)))
+    _, s2 = play(s1, mv.GiftFood(cc(O=1, G=1)))
+    assert s2.players[state.current].food == cc(Y=2, O=1, G=1) and s2.actions_left == 2
+
+
+def test_dit_084_085_086_food_option() -> None:
+    """DIT-084: food or cards, never both; DIT-085: up to 2 of your choice; DIT-086: only
+    food in the bag."""
+    state = gift_state(cc(Y=1))
+    seat = state.current
+    hand = list(state.players[seat].hand)
+    _, after = play(state, mv.GiftFood(cc(B=1, G=1)))
+    assert after.players[seat].food == cc(Y=1, B=1, G=1) and after.players[seat].hand == hand
+    illegal(state, mv.GiftFood(cc(B=3)), "DIT-085")
+    illegal(state, mv.GiftFood(cc()), "DIT-085")
+    state.food_bag = cc(Y=5)
+    illegal(state, mv.GiftFood(cc(G=1)), "DIT-086")
+    foods = [m for m in GAME.legal_moves(state, seat) if isinstance(m, mv.GiftFood)]
+    assert foods == [mv.GiftFood(cc(Y=1)), mv.GiftFood(cc(Y=2))]
+
+
+def test_dit_ex07_dit_087_gift_food_over_four() -> None:
+    """DIT-EX07 / DIT-087: 3 food + 2 = 5, return 1 of your choice, end with exactly 4,
+    and no location card from the same activation."""
+    state = gift_state(cc(Y=1, O=1, B=1))
+    seat = state.current
+    hand = list(state.players[seat].hand)
+    _, five = play(state, mv.GiftFood(cc(G=2)))
+    assert sum(five.players[seat].food) == 5 and five.phase == "discard_food"
+    illegal(five, mv.EndTurn(), "DIT-087")
+    assert {m.colour for m in GAME.legal_moves(five, seat) if isinstance(m, mv.ReturnFood)} == {
+        "Y",
+        "O",
+        "B",
+        "G",
+    }
+    _, four = play(five, mv.ReturnFood("Y"))
+    assert four.players[seat].food == cc(O=1, B=1, G=2) and sum(four.players[seat].food) == 4
+    assert four.phase == "actions" and four.players[seat].hand == hand
+    assert four.food_bag[0] == state.food_bag[0] + 1
+
+
+def test_dit_088_089_card_option_up_to_two() -> None:
+    """DIT-088: up to 2 cards; DIT-089: from the display or the deck, card by card."""
+    state = gift_state(cc())
+    seat = state.current
+    state.players[seat].hand = state.players[seat].hand[:2]
+    food = list(state.players[seat].food)
+    _, drawing = play(state, mv.GiftCards())
+    assert drawing.phase == "gift_draw" and drawing.actions_left == 3
+    legal = GAME.legal_moves(drawing, seat)
+    assert mv.TakeDeck() in legal and mv.StopDrawing() in legal
+    assert {m.card for m in legal if isinstance(m, mv.TakeDisplay)} == set(state.display)
+    shown = drawing.display[1]
+    _, one = play(drawing, mv.TakeDisplay(shown))
+    top = one.deck[-1]
+    events, two = play(one, mv.TakeDeck())
+    assert events == [ev.CardDrawn(seat, top)]
+    assert two.phase == "actions" and two.players[seat].hand[-2:] == [shown, top]
+    assert two.players[seat].food == food
+    _, stopped = play(drawing, mv.StopDrawing())
+    assert stopped.phase == "actions" and len(stopped.players[seat].hand) == 2
+
+
+def test_dit_090_091_discard_to_four_face_down() -> None:
+    """DIT-090: more than 4 cards: discard your choice to 4; DIT-091: they leave the game
+    face down (others see only that a card was discarded)."""
+    state = gift_state(cc())
+    seat = state.current
+    _, s = play(state, mv.GiftCards())
+    _, s = play(s, mv.TakeDeck())
+    _, s = play(s, mv.TakeDeck())
+    assert s.phase == "discard_card" and len(s.players[seat].hand) == 6
+    illegal(s, mv.EndTurn(), "DIT-090")
+    victim = s.players[seat].hand[0]
+    events, s = play(s, mv.DiscardCard(victim))
+    assert s.phase == "discard_card"
+    _, s = play(s, mv.DiscardCard(s.players[seat].hand[0]))
+    assert s.phase == "actions" and len(s.players[seat].hand) == 4
+    assert victim in s.discards and victim not in s.deck + s.display
+    other = 1 - seat
+    assert GAME.redact(events[0], other) == ev.CardDiscarded(seat, None)
+    assert GAME.redact(events[0], seat) == events[0]
+    assert victim not in str(GAME.view(s, other))
+
+
+def test_dit_092_display_not_replaced_until_end_of_turn() -> None:
+    """DIT-092: a card taken from the display leaves a gap until the display step."""
+    state = gift_state(cc())
+    seat = state.current
+    state.players[seat].hand = state.players[seat].hand[:3]
+    _, s = play(state, mv.GiftCards())
+    _, s = play(s, mv.TakeDisplay(s.display[0]))
+    _, s = play(s, mv.StopDrawing())
+    assert len(s.display) == 3 and len(s.players[seat].hand) == 4
+    s.players[seat].front = [0, 0, 0, 0]
+    s.players[seat].food = [0, 0, 0, 0]
+    events, s = play(s, mv.EndTurn())
+    assert len(s.display) == 4
+    assert any(isinstance(e, ev.DisplayRefilled) and len(e.cards) == 1 for e in events)
+
+
+# ---------------------------------------------------------------------- Adopt
+
+
+def adopt_state(tow: list[int]) -> State:
+    state = new(2, 14)
+    seat = state.current
+    p = state.players[seat]
+    p.pawn = free_tile(state, ADOPT)
+    p.tow = tow
+    set_tableau(state, seat, ["ST1", "KOI-1"])  # ST1 = Y, B; KOI-1 = Y
+    return state
+
+
+def test_dit_093_094_096_097_098_adopt() -> None:
+    """DIT-093: Adopt on the Adopt tile; DIT-094: remove 2 ducks of your choice; DIT-096:
+    one fills an empty space of a completed card; DIT-097: in its colour's row; DIT-098:
+    the other goes in front of you."""
+    state = adopt_state(cc(O=1, G=1))
+    seat = state.current
+    _, after = play(state, mv.Adopt("O", "G", "KOI-1"))
+    p = after.players[seat]
+    assert p.tow == cc() and p.front == cc(G=1)
+    assert p.tableau[1].adopted == [False, True, False, False]
+    assert after.claim_open and after.actions_left == 3
+    illegal(adopt_state(cc(Y=1, G=1)), mv.Adopt("Y", "G", "KOI-1"), "DIT-097")
+    away = adopt_state(cc(O=1, G=1))
+    away.players[seat].pawn = free_tile(away, GIFT_SHOP)
+    illegal(away, mv.Adopt("O", "G", "KOI-1"), "DIT-093")
+    illegal(adopt_state(cc(O=1, G=1)), mv.Adopt("B", "G", "KOI-1"), "DIT-094")
+
+
+def test_dit_095_needs_two_ducks() -> None:
+    """DIT-095: Adopt needs 2 ducks in the tow."""
+    state = adopt_state(cc(O=1))
+    illegal(state, mv.Adopt("O", "O", "KOI-1"), "DIT-095")
+    assert not [m for m in GAME.legal_moves(state, state.current) if isinstance(m, mv.Adopt)]
+
+
+def test_dit_099_needs_an_empty_space_of_the_kept_colour() -> None:
+    """DIT-099: legal only if the kept duck has an empty space of its colour."""
+    state = adopt_state(cc(O=1, G=1))
+    seat = state.current
+    state.players[seat].tableau[0].adopted[1] = True
+    state.players[seat].tableau[1].adopted[1] = True
+    illegal(state, mv.Adopt("O", "G", "KOI-1"), "DIT-099")
+    adopts = [m for m in GAME.legal_moves(state, seat) if isinstance(m, mv.Adopt)]
+    assert adopts and all(m.keep == "G" for m in adopts)
+
+
+def test_dit_100_adopted_duck_counts_like_printed() -> None:
+    """DIT-100: an adopted duck scores in its row like a printed symbol."""
+    state = adopt_state(cc(O=2))
+    seat = state.current
+    set_tableau(state, seat, ["ST2", "KOI-1", "KOI-2"])  # orange: ST2, _, KOI-2
+    assert GAME.view(state, seat).players[seat].rows[1] == 1
+    _, after = play(state, mv.Adopt("O", "O", "KOI-1"))
+    assert GAME.view(after, seat).players[seat].rows[1] == 3
+
+
+def test_dit_043_only_cards_and_formations_score() -> None:
+    """DIT-043: food, tow, front and hand score nothing."""
+    state = new(2, 15)
+    p = state.players[0]
+    base = score(p)
+    p.food, p.tow, p.front = cc(Y=4), cc(O=4), cc(B=3)
+    p.hand = p.hand + ["KOI-6"]
+    assert score(p) == base
+
+
+def test_dit_050_hands_are_secret() -> None:
+    """DIT-050: a hand is in its owner's view only; other seats see its size."""
+    state = new(3, 16)
+    for seat in range(3):
+        view = GAME.view(state, seat)
+        for other, pv in enumerate(view.players):
+            assert pv.hand_size == 4
+            assert (pv.hand is not None) == (other == seat)
+            if other != seat:
+                text = str(view)
+                assert all(card not in text for card in state.players[other].hand)
+    assert all(pv.hand is None for pv in GAME.view(state, None).players)
