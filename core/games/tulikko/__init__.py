@@ -1,0 +1,8 @@
+"""Tulikko (トゥリッコ): slide forest tiles through the central board, build your
+wilderness map, be the first to place all 18 tokens. Rules: shared/rules/tulikko.md."""
+
+from .rules import Tulikko
+
+GAME = Tulikko()
+
+__all__ = ["GAME", "Tulikko"]

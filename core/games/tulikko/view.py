@@ -1,0 +1,216 @@
+"""What each seat may see (TUL-009, TUL-018), redaction of events, and the outcome.
+
+Nobody sees a stack's order (not even its owner: the stack is face down,
+TUL-009) nor the centre tile of the board (TUL-018); views show stack sizes
+and the colours left in each stack (public: every tile is revealed when played).
+The box (unused neutral tiles and landscape cards) and the Rng stay out too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from core.kernel import Outcome
+
+from . import data, goals
+from .events import Event, Slid
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import Tulikko
+
+
+class MapView(msgspec.Struct, kw_only=True):
+    seat: int
+    animal: str
+    symbols: list[str]  # the map's printed symbols, cell by cell
+    cells: list[str]  # tile id per cell ("" = empty); the id names the colour
+    edges: list[list[int]]  # [cell_a, cell_b, token] for every edge that holds a token
+    animals: int
+    rivers: int
+    stack_size: int
+    stack_colours: list[int]  # tiles left per colour (data.COLOURS order), not their order
+    start_tile: str
+    discarded: list[str]
+    turns: int
+
+
+class LandscapeView(msgspec.Struct, kw_only=True):
+    id: str
+    kind: str  # river | colour | shape
+    tokens: list[int]  # per seat, on that seat's animal space
+    achieved: list[bool]
+
+
+class SymbolView(msgspec.Struct, kw_only=True):
+    symbol: str
+    claimed_by: int | None
+    tokens: int
+
+
+class AuroraView(msgspec.Struct, kw_only=True):
+    id: str
+    colour: str
+    threshold: int
+    effect: str
+    holder: int | None
+    active: bool
+
+
+class View(msgspec.Struct, kw_only=True):
+    seat: int | None
+    phase: str
+    to_move: list[int]
+    current: int
+    first_player: int
+    turn: int
+    round: int
+    arms: dict[str, str]  # N, E, S, W -> visible tile
+    centre: str | None  # always None: the centre tile is hidden (TUL-018)
+    side_symbols: dict[str, str]
+    revealed: str
+    taken: str
+    exit_side: str
+    placement_symbol: str
+    free_placement: bool
+    token_cell: int
+    pending: list[int]
+    lifted: str
+    landscape: list[LandscapeView]
+    symbols: list[SymbolView]
+    auroras: list[AuroraView]
+    maps: list[MapView]
+    end_triggered: bool
+    end_reason: str
+
+
+def _map_view(state: State, seat: int) -> MapView:
+    player = state.players[seat]
+    left = [data.TILE_COLOUR[t] for t in player.stack]
+    return MapView(
+        seat=seat,
+        animal=player.animal,
+        symbols=list(data.MAPS[player.animal]),
+        cells=list(player.cells),
+        edges=[
+            [a, b, player.edges[e]]
+            for e, (a, b) in enumerate(data.EDGES)
+            if player.edges[e] != data.NO_TOKEN
+        ],
+        animals=player.animals,
+        rivers=player.rivers,
+        stack_size=len(player.stack),
+        stack_colours=[left.count(colour) for colour in data.COLOURS],
+        start_tile=player.start_tile,
+        discarded=list(player.discarded),
+        turns=player.turns,
+    )
+
+
+def make_view(game: Tulikko, state: State, seat: int | None) -> View:
+    board = state.board
+    return View(
+        seat=seat,
+        phase=state.phase,
+        to_move=game.to_move(state),
+        current=state.current,
+        first_player=state.first_player,
+        turn=state.turn,
+        round=state.round,
+        arms={side: board[data.SLOT_INDEX[side]] for side in data.SIDES},
+        centre=None,
+        side_symbols=dict(data.SIDE_SYMBOL),
+        revealed=state.revealed,
+        taken=state.taken,
+        exit_side=state.exit_side,
+        placement_symbol=data.SIDE_SYMBOL[state.exit_side] if state.exit_side else "",
+        free_placement=state.free_placement,
+        token_cell=state.token_cell,
+        pending=list(state.pending),
+        lifted=state.lifted,
+        landscape=[
+            LandscapeView(
+                id=card,
+                kind=data.LANDSCAPE[card].kind,
+                tokens=list(state.landscape_tokens[i]),
+                achieved=list(state.landscape_achieved[i]),
+            )
+            for i, card in enumerate(state.landscape)
+        ],
+        symbols=[
+            SymbolView(
+                symbol=symbol,
+                claimed_by=None if state.symbol_holder[i] < 0 else state.symbol_holder[i],
+                tokens=state.symbol_tokens[i],
+            )
+            for i, symbol in enumerate(data.SYMBOLS)
+        ],
+        auroras=[
+            AuroraView(
+                id=a.id,
+                colour=a.colour,
+                threshold=a.threshold,
+                effect=a.effect,
+                holder=None if state.aurora_holder[i] < 0 else state.aurora_holder[i],
+                active=state.aurora_active[i],
+            )
+            for i, a in enumerate(data.AURORA_TILES)
+        ],
+        maps=[_map_view(state, s) for s in range(state.seats)],
+        end_triggered=state.end_triggered,
+        end_reason=state.end_reason,
+    )
+
+
+def redact_event(event: Event, seat: int | None) -> Event:
+    """Every seat and spectators lose the tile hidden in the centre (TUL-018)."""
+    if isinstance(event, Slid) and event.centre is not None:
+        return msgspec.structs.replace(event, centre=None)
+    return event
+
+
+class TulikkoOutcome(Outcome, kw_only=True):
+    """`scores` are penalty points (lower is better, TUL-107/108) with the full trail."""
+
+    animals_left: list[int]
+    rivers_left: list[int]
+    placed_all: list[int]  # seats that placed every token (TUL-106)
+    largest_zone: list[int]  # tie-break value of every seat (TUL-111)
+    tied: list[int]  # seats tied for the win before the zone tie-break (TUL-110)
+    tie_break_used: bool
+    end_reason: str  # all-tokens-placed (TUL-103) | stacks-empty (TUL-105)
+
+
+def make_outcome(state: State) -> TulikkoOutcome:
+    """Lowest penalty wins; ties go to the largest one-colour zone; then shared (TUL-106..112).
+
+    A seat that placed everything has 0 points, the lowest possible, so "the only
+    player who placed everything wins" is the same rule. Ranks below the winners
+    use the same order (penalty, then zone), which the rulebook leaves open.
+    """
+    seats = range(state.seats)
+    animals = [p.animals for p in state.players]
+    rivers = [p.rivers for p in state.players]
+    penalty = [2 * animals[s] + rivers[s] for s in seats]
+    zones = [goals.largest_zone(p.cells) for p in state.players]
+    best = min(penalty)
+    tied = [s for s in seats if penalty[s] == best]
+    top_zone = max(zones[s] for s in tied)
+    winners = [s for s in tied if zones[s] == top_zone]
+    ranks = [
+        1 + sum((penalty[o], -zones[o]) < (penalty[s], -zones[s]) for o in seats) for s in seats
+    ]
+    return TulikkoOutcome(
+        scores=penalty,
+        ranks=ranks,
+        winners=winners,
+        animals_left=animals,
+        rivers_left=rivers,
+        placed_all=[s for s in seats if animals[s] == 0 and rivers[s] == 0],
+        largest_zone=zones,
+        tied=tied,
+        tie_break_used=len(tied) > 1,
+        end_reason=state.end_reason,
+    )

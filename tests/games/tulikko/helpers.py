@@ -1,0 +1,149 @@
+"""Shared helpers for the Tulikko tests: fixtures built through the public API,
+the token/tile conservation invariants and the leak check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from core.games.tulikko import GAME, data
+from core.games.tulikko.moves import (
+    Discard,
+    EndTurn,
+    Move,
+    MoveTo,
+    Place,
+    PlaceToken,
+    SkipToken,
+    Slide,
+    UseFreePlacement,
+    UseMoveTile,
+    UseReslide,
+    UseWildcard,
+)
+from core.games.tulikko.state import State
+from core.kernel import IllegalMove, clone
+
+EMPTY_EDGES = [data.NO_TOKEN] * len(data.EDGES)
+
+
+def new_state(seats: int = 2, seed: int = 1, **options: Any) -> State:
+    return GAME.initial(GAME.setup(seats, seed, options))
+
+
+def play(state: State, seat: int, move: Move) -> State:
+    _, after = GAME.apply(state, seat, move)
+    return after
+
+
+def started(seats: int = 2, seed: int = 1, **options: Any) -> State:
+    """A game after setup: every start tile placed on (0, 0)... (3, 4) by seat."""
+    state = new_state(seats, seed, **options)
+    for seat in range(seats):
+        state = play(state, seat, Place(seat % 4, seat % 5))
+    return state
+
+
+def tile(back: str, colour: str, n: int = 1) -> str:
+    return f"{back}-{colour}-{n}"
+
+
+def set_map(state: State, seat: int, layout: dict[tuple[int, int], str]) -> State:
+    """A copy of `state` whose seat `seat` has exactly these tiles (colour names) on
+    its map and no tokens: a test fixture (TUL-GAP16)."""
+    state = clone(state)
+    player = state.players[seat]
+    player.cells = [""] * data.CELLS
+    player.edges = list(EMPTY_EDGES)
+    pool = {colour: [] for colour in data.COLOURS}  # real tile ids, any back
+    for back in (player.animal, "neutral", *data.ANIMALS):
+        for tile_id in data.tile_ids(back):
+            if tile_id not in pool[data.TILE_COLOUR[tile_id]]:
+                pool[data.TILE_COLOUR[tile_id]].append(tile_id)
+    for (r, c), colour in sorted(layout.items()):
+        player.cells[data.cell_of(r, c)] = pool[colour].pop(0)
+    return state
+
+
+def edge(a: tuple[int, int], b: tuple[int, int]) -> int:
+    ca, cb = data.cell_of(*a), data.cell_of(*b)
+    return data.EDGE_INDEX[(min(ca, cb), max(ca, cb))]
+
+
+def move_universe(state: State) -> list[Move]:
+    """Every move shape with every argument, valid or not (plus a few off-map ones)."""
+    cells = [(r, c) for r in range(data.ROWS) for c in range(data.COLS)]
+    out: list[Move] = [Slide(s) for s in (*data.SIDES, "X")]
+    out += [Place(r, c) for r, c in cells] + [Place(4, 0), Place(0, -1)]
+    out += [Discard(), EndTurn(), UseFreePlacement()]
+    out += [PlaceToken(r, c) for r, c in cells] + [SkipToken(r, c) for r, c in cells]
+    out += [UseWildcard(c) for c in state.landscape] + [UseWildcard("SHAPE-99")]
+    out += [UseReslide(s) for s in (*data.SIDES, "X")]
+    out += [UseMoveTile(r, c) for r, c in cells] + [MoveTo(r, c) for r, c in cells]
+    out += [MoveTo(9, 9), PlaceToken(-1, 0)]
+    return out
+
+
+def assert_legal_moves_agree(state: State) -> None:
+    """legal_moves and decide agree on the whole move universe, for every seat."""
+    for seat in range(state.seats):
+        listed = {msgspec.json.encode(m) for m in GAME.legal_moves(state, seat)}
+        for move in move_universe(state):
+            key = msgspec.json.encode(move)
+            try:
+                GAME.decide(state, seat, move)
+            except IllegalMove as exc:
+                assert key not in listed, f"listed move {move} rejected: {exc}"
+                assert exc.rule_id.startswith("TUL-"), exc
+            else:
+                assert key in listed, f"unlisted move {move} accepted for seat {seat}"
+
+
+def check_invariants(state: State) -> None:
+    """Tokens and tiles are conserved; the board holds 5 tiles (TUL-004, TUL-007)."""
+    assert len(state.board) == data.BOARD_TILES and all(state.board)
+    for seat, player in enumerate(state.players):
+        on_cards = sum(tokens[seat] for tokens in state.landscape_tokens) + sum(
+            n
+            for holder, n in zip(state.symbol_holder, state.symbol_tokens, strict=True)
+            if holder == seat
+        )
+        animals_on_map = player.edges.count(data.ANIMAL)
+        rivers_on_map = player.edges.count(data.RIVER)
+        assert player.animals >= 0 and player.rivers >= 0
+        assert player.animals + animals_on_map + on_cards == data.ANIMAL_TOKENS
+        assert player.rivers + rivers_on_map == data.RIVER_TOKENS
+        for e, token in enumerate(player.edges):
+            if token != data.NO_TOKEN:
+                a, b = data.EDGES[e]
+                assert player.cells[a] and player.cells[b], "a token on an edge without 2 tiles"
+        for tokens in state.landscape_tokens:
+            assert 0 <= tokens[seat] <= data.LANDSCAPE_CAPACITY
+    places: list[str] = list(state.board) + list(state.boxed)
+    for player in state.players:
+        places += player.stack + [t for t in player.cells if t] + player.discarded
+        places += [player.start_tile] if player.start_tile else []
+    places += [t for t in (state.revealed, state.taken, state.lifted) if t]
+    expected = set(data.tile_ids("neutral"))
+    for player in state.players:
+        expected.update(data.tile_ids(player.animal))
+    assert len(places) == len(expected) and set(places) == expected, "a tile appeared or vanished"
+    holders = state.aurora_holder
+    for i in range(0, len(holders), 2):  # "3" then "4" of each colour
+        assert holders[i + 1] == -1 or holders[i] not in (-1, holders[i + 1]), "TUL-081/082"
+
+
+def hidden_tiles(state: State) -> list[str]:
+    """Tiles no seat may see: stacks (TUL-009), the centre (TUL-018), the box (TUL-020)."""
+    out = [state.board[data.CENTRE], *state.boxed]
+    for player in state.players:
+        out += player.stack
+    return out
+
+
+def leak_check(state: State, seat: int | None, view: Any) -> None:
+    text = msgspec.json.encode(view).decode()
+    for tile_id in hidden_tiles(state):
+        assert f'"{tile_id}"' not in text, f"view of {seat} shows hidden tile {tile_id}"
+    assert '"rng"' not in text and '"stack"' not in text
