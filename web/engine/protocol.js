@@ -1,0 +1,90 @@
+// The message protocol between the page (client.js) and the engine worker (worker.js).
+//
+// Page -> worker
+//   {type: "boot", id, pyodideBase, bare?, register?: [{module, source}]}
+//       boot Pyodide from `pyodideBase` (same origin, e.g. "/pyodide/"), load the core
+//       wheel and import core.browser. `bare`: runtime + msgspec only (benchmarks).
+//       `register`: extra engine modules (tests/benchmarks: the kernel's fixture game),
+//       written into the worker's file system and registered by their GAME.
+//   {type: "call", id, op, args}
+//       run one core.browser op (see OPS); args are that op's fields.
+//   {type: "eval", id, code}        (tests/benchmarks only) run Python, reply with str()
+// Worker -> page
+//   {type: "progress", stage, detail, ms}   stage: one of STAGES, in order
+//   {type: "reply", id, ok: true, result}    | {type: "reply", id, ok: false, error}
+//
+// `error` is core.browser's ErrorReply: {kind, code, message, rule_id, seq, text}; kind
+// "IllegalMove" carries the rule id to show. Records travel as JSON *text*
+// (`record_json`): a genesis seed may exceed 2**53, which a JS number cannot hold.
+
+/** @typedef {"runtime" | "packages" | "engine" | "ready" | "failed"} Stage */
+/** @typedef {{type: "progress", stage: Stage, detail: string, ms: number}} Progress */
+/** @typedef {{kind: string, code: string, message: string, rule_id: string, seq: number | null, text: string}} EngineErrorBody */
+/** @typedef {{type: "reply", id: number, ok: boolean, result?: any, error?: EngineErrorBody}} Reply */
+
+/** Boot stages, in the order the worker reports them. */
+export const STAGES = Object.freeze(["runtime", "packages", "engine", "ready"]);
+
+/**
+ * Every op core.browser handles, with the fields each requires (the rest optional).
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const OPS = Object.freeze({
+  hello: [],
+  catalogue: [],
+  new: ["game", "seats", "seed", "record_id"], // options, takeback, created_at
+  load: ["record_json"], // check: "replay" | "verify"
+  close: ["record_id"],
+  summary: ["record_id"],
+  legal_moves: ["record_id", "seat"],
+  play: ["record_id", "seat", "move", "move_id"], // device_id, at
+  undo: ["record_id", "seat", "move_id"], // to_seq, device_id, at
+  state_at: ["record_id", "seq"],
+  view: ["record_id"], // seat (null: spectator), seq (null: now)
+  record: ["record_id"], // seat, redact
+  verify: ["record_json"],
+  hashes: ["record_json"],
+  bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at
+  sync: ["call", "args"], // core.sync.dispatch
+});
+
+/** An op's failure as a JS Error that keeps the engine's fields. */
+export class EngineError extends Error {
+  /** @param {EngineErrorBody} body */
+  constructor(body) {
+    super(body.text || body.message);
+    this.name = "EngineError";
+    this.kind = body.kind;
+    this.code = body.code;
+    this.ruleId = body.rule_id;
+    this.seq = body.seq;
+    this.body = body;
+  }
+}
+
+/**
+ * Check a call before it crosses to the worker: a wrong op or a missing field is a
+ * programming error, reported at the caller rather than as a Python traceback.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ */
+export function checkCall(op, args) {
+  const required = OPS[op];
+  if (!required) throw new TypeError(`unknown engine op ${op}`);
+  for (const field of required) {
+    if (args[field] === undefined) throw new TypeError(`engine op ${op} needs ${field}`);
+  }
+}
+
+/** A fresh id for a move: the server's idempotency key (UUID v4 where available). */
+export function newMoveId() {
+  if (globalThis.crypto && globalThis.crypto.randomUUID) return globalThis.crypto.randomUUID();
+  return `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** A game seed below 2**53 (exact as a JS number), from the platform's CSPRNG. */
+export function newSeed() {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}

@@ -1,0 +1,87 @@
+// The engine worker: Pyodide plus Kifu's core, driven by protocol.js messages.
+//
+// Start it as a module worker: new Worker("/engine/worker.js", {type: "module"}).
+// Everything is loaded from the same origin (pyodideBase, default "/pyodide/"): the
+// runtime, then the core wheel and msgspec's wasm wheel by name through the bundle's
+// pyodide-lock.json. No CDN, nothing from the network once the files are cached.
+
+let pyodide = null;
+let handle = null; // core.browser.handle: JSON text in, JSON text out
+let booting = null;
+
+const t0 = performance.now();
+const progress = (stage, detail = "") =>
+  self.postMessage({ type: "progress", stage, detail, ms: Math.round(performance.now() - t0) });
+const reply = (id, ok, payload) =>
+  self.postMessage(ok ? { type: "reply", id, ok, result: payload } : { type: "reply", id, ok, error: payload });
+const crash = (err) => ({
+  kind: "Crash",
+  code: "",
+  message: String(err && err.message ? err.message : err),
+  rule_id: "",
+  seq: null,
+  text: `crash ${err && err.name ? err.name : "Error"}: ${err && err.message ? err.message : err}`,
+});
+
+async function boot({ pyodideBase = "/pyodide/", bare = false, register = [] }) {
+  const base = pyodideBase.endsWith("/") ? pyodideBase : pyodideBase + "/";
+  progress("runtime", "loading the Python runtime");
+  const { loadPyodide } = await import(new URL(base + "pyodide.mjs", self.location.href).href);
+  pyodide = await loadPyodide({ indexURL: new URL(base, self.location.href).href });
+  progress("packages", bare ? "loading msgspec" : "loading the game engine");
+  if (bare) {
+    await pyodide.loadPackage("msgspec", { messageCallback: () => {} });
+    pyodide.runPython("import msgspec");
+    progress("ready", "bare runtime");
+    return { bare: true };
+  }
+  await pyodide.loadPackage("kifu-core", { messageCallback: () => {} });
+  progress("engine", "starting the engine");
+  pyodide.runPython("import core.browser");
+  for (const { module, source } of register) {
+    const path = `/home/pyodide/kifu_extra/${module.replaceAll(".", "/")}.py`;
+    const parts = module.split(".");
+    for (let i = 1; i < parts.length; i++) {
+      const dir = `/home/pyodide/kifu_extra/${parts.slice(0, i).join("/")}`;
+      pyodide.FS.mkdirTree(dir);
+      const init = `${dir}/__init__.py`;
+      if (!pyodide.FS.analyzePath(init).exists) pyodide.FS.writeFile(init, "");
+    }
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, source);
+    pyodide.runPython(`
+import sys, importlib
+if "/home/pyodide/kifu_extra" not in sys.path:
+    sys.path.append("/home/pyodide/kifu_extra")
+from core import games
+games.register(importlib.import_module(${JSON.stringify(module)}).GAME)
+`);
+  }
+  handle = pyodide.pyimport("core.browser").handle;
+  const hello = JSON.parse(handle(JSON.stringify({ op: "hello" }))).result;
+  progress("ready", `core ${hello.core}: ${hello.games.join(", ")}`);
+  return hello;
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  try {
+    if (msg.type === "boot") {
+      booting = booting || boot(msg);
+      reply(msg.id, true, await booting);
+    } else if (msg.type === "call") {
+      if (booting) await booting;
+      if (!handle) throw new Error("the engine is not booted");
+      const out = JSON.parse(handle(JSON.stringify({ op: msg.op, ...msg.args })));
+      reply(msg.id, out.ok, out.ok ? out.result : out.error);
+    } else if (msg.type === "eval") {
+      if (booting) await booting;
+      reply(msg.id, true, String(pyodide.runPython(msg.code)));
+    } else {
+      reply(msg.id, false, crash(new Error(`unknown message type ${msg.type}`)));
+    }
+  } catch (err) {
+    if (msg.type === "boot") progress("failed", String(err && err.message ? err.message : err));
+    reply(msg.id, false, crash(err));
+  }
+};
