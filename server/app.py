@@ -16,7 +16,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
 import msgspec
@@ -34,7 +34,7 @@ from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import RedocRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
-from litestar.params import Parameter
+from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.static_files import create_static_files_router
 
 from . import schemas as s
@@ -98,39 +98,41 @@ def catalogue(request: Request[Any, Any, Any]) -> s.Catalogue:
 
 
 @post("/api/games", tags=["hosted games"], status_code=201)
-async def create_game(request: Request[Any, Any, Any], data: s.CreateGame) -> s.GameCreated:
+async def create_game(
+    request: Request[Any, Any, Any], data: JSONBody[s.CreateGame]
+) -> s.GameCreated:
     return await run(service_of(request).create_game, data)
 
 
 @post("/api/games/{game_id:str}/seats", tags=["hosted games"], status_code=201)
 async def claim_seat(
-    request: Request[Any, Any, Any], game_id: str, data: s.ClaimSeat
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.ClaimSeat]
 ) -> s.SeatClaimed:
     return await run(service_of(request).claim_seat, game_id, data)
 
 
 @get("/api/games/{game_id:str}", tags=["hosted games"], security=SECURITY)
-async def game_summary(request: Request[Any, Any, Any], game_id: str) -> s.GameSummary:
+async def game_summary(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.GameSummary:
     return await run(service_of(request).summary, game_id, bearer(request))
 
 
 @get("/api/games/{game_id:str}/view", tags=["hosted games"], security=SECURITY)
-async def game_view(request: Request[Any, Any, Any], game_id: str) -> s.ViewResponse:
+async def game_view(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ViewResponse:
     return await run(service_of(request).view, game_id, bearer(request))
 
 
 @get("/api/games/{game_id:str}/record", tags=["hosted games"], security=SECURITY)
 async def game_record(
     request: Request[Any, Any, Any],
-    game_id: str,
-    since: int = Parameter(default=0, ge=0, le=2**53, query="since"),
+    game_id: FromPath[str],
+    since: Annotated[int, QueryParameter(ge=0, le=2**53)] = 0,
 ) -> s.RecordResponse:
     return await run(service_of(request).record_since, game_id, bearer(request), since)
 
 
 @post("/api/games/{game_id:str}/moves", tags=["hosted games"], security=SECURITY)
 async def submit_move(
-    request: Request[Any, Any, Any], game_id: str, data: s.SubmitMove
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitMove]
 ) -> Response[s.MoveAccepted]:
     result, stored = await run(service_of(request).submit_move, game_id, bearer(request), data)
     if stored:
@@ -140,7 +142,7 @@ async def submit_move(
 
 @post("/api/games/{game_id:str}/takebacks", tags=["hosted games"], security=SECURITY)
 async def submit_takeback(
-    request: Request[Any, Any, Any], game_id: str, data: s.SubmitTakeBack
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitTakeBack]
 ) -> Response[s.MoveAccepted]:
     result, stored = await run(service_of(request).submit_takeback, game_id, bearer(request), data)
     if stored:
@@ -149,13 +151,13 @@ async def submit_takeback(
 
 
 @post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
-async def share_game(request: Request[Any, Any, Any], game_id: str) -> s.ShareCreated:
+async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
     return await run(lambda: svc.share(game_id, bearer(request), hosted=True))
 
 
 @websocket("/api/games/{game_id:str}/live")
-async def live(socket: WebSocket[Any, Any, Any], game_id: str) -> None:
+async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
     """Each new entry and the view after it, redacted for the token's seat."""
     svc = service_of(socket)
     token = socket.query_params.get("token")
@@ -218,7 +220,7 @@ async def live(socket: WebSocket[Any, Any, Any], game_id: str) -> None:
 
 @post("/api/records", tags=["local records"], security=SECURITY)
 async def upload_record(
-    request: Request[Any, Any, Any], data: s.RecordUpload
+    request: Request[Any, Any, Any], data: JSONBody[s.RecordUpload]
 ) -> Response[s.RecordStored]:
     body = await request.body()
     result, status = await run(service_of(request).upload_record, body, bearer(request))
@@ -227,25 +229,27 @@ async def upload_record(
 
 @post("/api/records/{record_id:str}/entries", tags=["local records"], security=SECURITY)
 async def append_entries(
-    request: Request[Any, Any, Any], record_id: str, data: s.AppendEntries
+    request: Request[Any, Any, Any], record_id: FromPath[str], data: JSONBody[s.AppendEntries]
 ) -> Response[s.AppendResult]:
     result = await run(service_of(request).append_entries, record_id, bearer(request), data)
     return Response(result, status_code=201 if result.status == "forked" else 200)
 
 
 @get("/api/records/{record_id:str}", tags=["local records"], security=SECURITY)
-async def download_record(request: Request[Any, Any, Any], record_id: str) -> s.RecordDownload:
+async def download_record(
+    request: Request[Any, Any, Any], record_id: FromPath[str]
+) -> s.RecordDownload:
     return await run(service_of(request).download, record_id, bearer(request))
 
 
 @post("/api/records/{record_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
-async def share_record(request: Request[Any, Any, Any], record_id: str) -> s.ShareCreated:
+async def share_record(request: Request[Any, Any, Any], record_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
     return await run(lambda: svc.share(record_id, bearer(request), hosted=False))
 
 
 @get("/api/shared/{share_id:str}", tags=["sharing"])
-async def shared(request: Request[Any, Any, Any], share_id: str) -> s.SharedRecord:
+async def shared(request: Request[Any, Any, Any], share_id: FromPath[str]) -> s.SharedRecord:
     return await run(service_of(request).shared, share_id)
 
 
@@ -253,13 +257,15 @@ async def shared(request: Request[Any, Any, Any], share_id: str) -> s.SharedReco
 
 
 @post("/api/reports", tags=["bug reports"], status_code=201)
-async def upload_report(request: Request[Any, Any, Any], data: s.ReportUpload) -> s.ReportStored:
+async def upload_report(
+    request: Request[Any, Any, Any], data: JSONBody[s.ReportUpload]
+) -> s.ReportStored:
     body = await request.body()
     return await run(service_of(request).upload_report, body)
 
 
 @get("/api/reports/{report_id:str}", tags=["bug reports"])
-async def get_report(request: Request[Any, Any, Any], report_id: str) -> s.ReportStored:
+async def get_report(request: Request[Any, Any, Any], report_id: FromPath[str]) -> s.ReportStored:
     return await run(service_of(request).report, report_id)
 
 
