@@ -82,3 +82,18 @@ def total_food(state: State) -> list[int]:
     for p in state.players:
         out = [a + b for a, b in zip(out, p.food, strict=True)]
     return out
+
+
+def finish_turn(state: State) -> State:
+    """EndTurn, then the first legal upkeep choice (FinishFood at once) until the turn passes."""
+    from core.games.ducks_in_tow import moves as mv
+
+    seat = state.current
+    turn = state.turn
+    if state.phase == "actions":
+        _, state = GAME.apply(state, seat, mv.EndTurn())
+    while state.turn == turn and state.phase != "over":
+        legal = GAME.legal_moves(state, seat)
+        move = mv.FinishFood() if mv.FinishFood() in legal else legal[0]
+        _, state = GAME.apply(state, seat, move)
+    return state

@@ -48,7 +48,7 @@ def test_dit_051_052_053_at_most_4_actions_any_combination() -> None:
     illegal(state, mv.MovePawn(neighbours(state, state.players[seat].pawn)[0]), "DIT-051")
     assert GAME.legal_moves(state, seat) == [mv.EndTurn()]
     fresh = new(2, 1)
-    events, after = play(fresh, mv.EndTurn())  # no action at all (DIT-053)
+    events, _after = play(fresh, mv.EndTurn())  # no action at all (DIT-053)
     assert isinstance(events[0], ev.TurnEnded)
 
 
@@ -79,7 +79,7 @@ def test_dit_055_056_move_one_step_tow_travels() -> None:
     p = state.players[seat]
     p.tow = cc(Y=1, G=2)
     start = p.pawn
-    far = next(t for t in range(len(state.tiles)) if t not in neighbours(state, start) + [start])
+    far = next(t for t in range(len(state.tiles)) if t not in [*neighbours(state, start), start])
     illegal(state, mv.MovePawn(far), "DIT-055")
     to = neighbours(state, start)[0]
     _, after = play(state, mv.MovePawn(to))
@@ -143,7 +143,7 @@ def test_dit_061_food_colour_must_match() -> None:
 
 
 def test_dit_046_047_tow_holds_four() -> None:
-    """DIT-046/047: 4 slots; feeding beyond them is illegal."""
+    """DIT-046/DIT-047: 4 slots; feeding beyond them is illegal."""
     state = new(2, 5)
     p = state.players[state.current]
     state.tiles[p.pawn].ducks = cc(Y=3)
@@ -549,7 +549,7 @@ def test_dit_043_only_cards_and_formations_score() -> None:
     p = state.players[0]
     base = score(p)
     p.food, p.tow, p.front = cc(Y=4), cc(O=4), cc(B=3)
-    p.hand = p.hand + ["KOI-6"]
+    p.hand = [*p.hand, "KOI-6"]
     assert score(p) == base
 
 

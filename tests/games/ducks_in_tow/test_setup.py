@@ -50,7 +50,7 @@ def test_location_card_data_is_balanced() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_002_003_004_005_start_cards(seats: int) -> None:
-    """DIT-002/003: only start cards marked for this count; DIT-004: one each at random;
+    """DIT-002/DIT-003: only start cards marked for this count; DIT-004: one each at random;
     DIT-005: the First Player card's holder moves first; DIT-006: it lies face up."""
     dealt = set()
     firsts = set()
@@ -91,8 +91,8 @@ def test_dit_008_010_pawn_colours_and_clockwise_order(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_011_to_018_park_tiles(seats: int) -> None:
-    """DIT-011/012: special tiles on fixed spaces; DIT-013/014/015: 4/6/8 location tiles;
-    DIT-016/017: random choice of tiles, the rest unused; DIT-018: one per location space."""
+    """DIT-011/DIT-012: special tiles on fixed spaces; DIT-013/DIT-014/DIT-015: 4/6/8 location tiles;
+    DIT-016/DIT-017: random choice of tiles, the rest unused; DIT-018: one per location space."""
     layouts = set()
     for seed in range(10):
         state = new(seats, seed)
@@ -119,7 +119,7 @@ def test_dit_019_020_pawns_on_designated_start_tiles(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_021_to_026_location_cards(seats: int) -> None:
-    """DIT-021/022/023: cards of the symbols in play only (all at 4p); DIT-024: 4 each;
+    """DIT-021/DIT-022/DIT-023: cards of the symbols in play only (all at 4p); DIT-024: 4 each;
     DIT-025: the rest is the deck; DIT-026: 4 face up."""
     state = new(seats, 9)
     in_play = {t.location for t in state.tiles if t.location}
@@ -150,8 +150,8 @@ def test_dit_ex01_formation_cards_4_players() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_030_to_035_start_food(seats: int) -> None:
-    """DIT-030/031: all food in the bag, drawn at random by seat order;
-    DIT-032/033/034/035: 2, 3, 4, 4 food."""
+    """DIT-030/DIT-031: all food in the bag, drawn at random by seat order;
+    DIT-032/DIT-033/DIT-034/DIT-035: 2, 3, 4, 4 food."""
     state = new(seats, 11)
     for p in state.players:
         assert sum(p.food) == d.START_FOOD[p.order]
@@ -162,7 +162,7 @@ def test_dit_030_to_035_start_food(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_036_to_041_ducks(seats: int) -> None:
-    """DIT-036/037/038: 6/7/all ducks per colour; DIT-039/040: those go in the bag, the
+    """DIT-036/DIT-037/DIT-038: 6/7/all ducks per colour; DIT-039/DIT-040: those go in the bag, the
     rest never plays; DIT-041: one duck on every tile."""
     state = new(seats, 13)
     per = {2: 6, 3: 7, 4: d.DUCKS_PER_COLOUR}[seats]
