@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -54,15 +55,17 @@ def test_conflicting_moves_for_one_seat(server: ThreadServer) -> None:
             legal = view["legal_moves"]
             seq = view["seq"]
             first, second = legal[0], legal[-1]
-            body = lambda move, n: {  # noqa: E731
-                "move_id": f"race-{step}-{n}",
-                "expected_seq": seq,
-                "move": move,
-            }
             url = f"/api/games/{table.id}/moves"
+            requests = [
+                (client, {"move_id": f"race-{step}-{n}", "expected_seq": seq, "move": move})
+                for n, (client, move) in enumerate(((one, first), (two, second)))
+            ]
+            auth = table.auth(mover)
             results = race(
-                lambda: one.post(url, json=body(first, 1), headers=table.auth(mover)),
-                lambda: two.post(url, json=body(second, 2), headers=table.auth(mover)),
+                *[
+                    functools.partial(client.post, url, json=body, headers=auth)
+                    for client, body in requests
+                ]
             )
             statuses = sorted(r.status_code for r in results)
             assert statuses == [201, 409], [r.text for r in results]
