@@ -520,6 +520,19 @@ def _local_problem(state: LocalState, status: int, problem: _Problem) -> tuple[L
     return msgspec.structs.replace(state, blocked=blocked), Step(event="blocked", detail=blocked)
 
 
+class _Download(msgspec.Struct, kw_only=True):
+    record: msgspec.Raw
+
+
+def downloaded(body: bytes) -> Record[Any, Any]:
+    """The record of a ``GET /api/records/{id}`` reply (another line of a fork), checked."""
+    raw = msgspec.json.decode(body, type=_Download).record
+    game = games.get(msgspec.json.decode(raw, type=_GenesisGame).genesis.game)
+    record: Record[Any, Any] = decode_record(bytes(raw), game)
+    Timeline(game, record)  # replays it: the chain and every state hash must check
+    return record
+
+
 # -- the worker's door ---------------------------------------------------------------
 
 
@@ -557,7 +570,7 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
     """One pure sync step for the worker; state and records travel as JSON.
 
     Calls: hosted.queue, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
-    local.next, local.reply. Replies carry the new ``state`` and ``record_json``.
+    local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``.
     """
     request = msgspec.json.decode(args, type=_Call)
     record = _record(request.record_json)
@@ -578,6 +591,8 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
         if call == "hosted.reply" and record is not None:
             hosted, new, step = hosted_reply(hosted, record, request.move_id, request.status, body)
             return {"state": hosted, "record_json": _text(new), "step": step}
+    if call == "local.download":
+        return {"record_json": _text(downloaded(body))}
     if call.startswith("local.") and record is not None:
         local = msgspec.json.decode(request.state, type=LocalState)
         if call == "local.next":
@@ -597,6 +612,7 @@ __all__ = [
     "Rejection",
     "Step",
     "dispatch",
+    "downloaded",
     "extend",
     "hosted_next",
     "hosted_pull",

@@ -86,14 +86,22 @@ def play(
     return timeline
 
 
-def corpus(per_game: int = 50) -> tuple[list[Game], list[str]]:
-    """`per_game` games of every available title, and the titles skipped."""
+def corpus(
+    per_game: int = 50, *, full_games: int = 5, cap: int = 250
+) -> tuple[list[Game], list[str]]:
+    """`per_game` games of every available title, and the titles skipped.
+
+    The first `full_games` of each title are played to the end (scoring included);
+    the others stop after `cap` entries (a prefix of a record is a record), which
+    keeps a title with long games (Ducks in Tow: ~1,700 entries) to seconds.
+    """
     ready, missing = available()
     out = []
     for game_id in ready:
         for index in range(per_game):
             seed = 1_000 + index * 7_919
-            timeline = play(game_id, seed)
+            limit = 2_000 if index < full_games else cap
+            timeline = play(game_id, seed, max_entries=limit)
             text = encode_record(timeline.record)
             hashes = state_hashes(text)
             assert hashes.error is None, hashes.error

@@ -69,6 +69,18 @@ class FakeServer:
             return self._submit(timeline, seat, parts[3], body)
         if parts == ["api", "records"]:
             return self._upload(body)
+        if parts[:2] == ["api", "records"] and len(parts) == 3:
+            timeline = self.records[parts[2]]
+            return 200, _json(
+                {
+                    "record": timeline.record,
+                    "seq": timeline.seq,
+                    "tip_hash": timeline.tip_hash,
+                    "forks": [],
+                    "fork_of": None,
+                    "share_id": None,
+                }
+            )
         if parts[:2] == ["api", "records"] and parts[3] == "entries":
             return self._append(parts[2], body)
         raise AssertionError(req.path)

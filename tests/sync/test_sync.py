@@ -21,6 +21,7 @@ from core.sync import (
     HttpRequest,
     LocalState,
     Pending,
+    downloaded,
     extend,
     hosted_next,
     hosted_pull,
@@ -251,6 +252,15 @@ def test_fork_keeps_both_lines() -> None:
     )
     assert server.records[phone_state.server_id or ""].tip_hash == phone.tip_hash
     assert server.records[phone.record.id].tip_hash == tablet.tip_hash
+    # the other line downloads as a record of its own, through the worker's door
+    download = HttpRequest(method="GET", path=f"/api/records/{other.record_id}")
+    _status, body = server.request(download)
+    args = {"state": {}, "body": body.decode()}
+    reply = json.loads(
+        browser.handle(json.dumps({"op": "sync", "call": "local.download", "args": args}))
+    )
+    assert reply["ok"], reply
+    assert tip_hash(downloaded(body)) == tablet.tip_hash
     # the phone's line goes on appending to its fork
     play(phone, 1, "more")
     phone_state, steps = sync_local(server, phone_state, phone.record)

@@ -1,0 +1,206 @@
+// Sync glue: fetch + IndexedDB around core/sync.py (which decides what to send and how
+// to rebase; it runs in the engine worker through the "sync" op).
+//
+//   const sync = new SyncClient({ engine });           // engine: an EngineClient
+//   await sync.joinHosted(gameId, seat, seatToken);    // remember a hosted seat
+//   await sync.queueMove(gameId, { seat, move, based_on: seq });   // persisted first
+//   const { steps, state } = await sync.syncHosted(gameId);        // submit, pull, rebase
+//   state.rejected  -> moves the server (or the engine) refused, each with its reason
+//   await sync.syncLocal(recordId, recordJson);        // back up a local record
+//
+// Everything the queue holds is written to IndexedDB *before* it is sent, so pending
+// moves survive a reload or a crash; a move_id makes every resend idempotent. Records
+// are kept as JSON text (seeds may exceed 2**53). Offline (fetch throws) just stops the
+// round: call sync again when the browser says it is online (see watch()).
+
+import { newMoveId } from "./protocol.js";
+
+const STORES = ["hosted", "local"];
+
+function openDb(name) {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => {
+      for (const store of STORES) {
+        if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store);
+      }
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function tx(db, store, mode, action) {
+  return new Promise((resolve, reject) => {
+    const t = db.transaction(store, mode);
+    const request = action(t.objectStore(store));
+    t.oncomplete = () => resolve(request ? request.result : undefined);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error);
+  });
+}
+
+export class SyncClient {
+  /**
+   * @param {{engine: import("./client.js").EngineClient, baseUrl?: string,
+   *          fetch?: typeof fetch, dbName?: string, deviceId?: string}} options
+   */
+  constructor({ engine, baseUrl = "", fetch: fetchImpl, dbName = "kifu-sync", deviceId = "" }) {
+    this.engine = engine;
+    this.baseUrl = baseUrl;
+    this.fetch = fetchImpl || globalThis.fetch.bind(globalThis);
+    this.deviceId = deviceId;
+    this.db = openDb(dbName);
+    this._running = new Map(); // one round per game at a time
+  }
+
+  async _get(store, key) {
+    return tx(await this.db, store, "readonly", (s) => s.get(key));
+  }
+
+  async _put(store, key, value) {
+    return tx(await this.db, store, "readwrite", (s) => s.put(value, key));
+  }
+
+  async list(store) {
+    return tx(await this.db, store, "readonly", (s) => s.getAll());
+  }
+
+  async _http(request, token) {
+    const headers = { Accept: "application/json" };
+    if (request.body !== null && request.body !== undefined) headers["Content-Type"] = "application/json";
+    if (token && request.auth !== "none") headers.Authorization = `Bearer ${token}`;
+    const response = await this.fetch(this.baseUrl + request.path, {
+      method: request.method,
+      headers,
+      body: request.body === null || request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  // -- hosted games ----------------------------------------------------------------
+
+  async joinHosted(gameId, seat, token) {
+    const held = await this._get("hosted", gameId);
+    if (held) return held;
+    const entry = { gameId, token, state: { game_id: gameId, seat }, record_json: null };
+    await this._put("hosted", gameId, entry);
+    return entry;
+  }
+
+  async hosted(gameId) {
+    return this._get("hosted", gameId);
+  }
+
+  /** Queue a move (or {kind: "takeback", to_seq}) and persist it before any send. */
+  async queueMove(gameId, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId() }) {
+    const held = await this._get("hosted", gameId);
+    if (!held) throw new Error(`no hosted game ${gameId}: joinHosted first`);
+    const item = { move_id, seat, kind, move, to_seq, based_on, device_id: this.deviceId, at: Date.now() };
+    const out = await this.engine.sync("hosted.queue", { state: held.state, item });
+    await this._put("hosted", gameId, { ...held, state: out.state });
+    return move_id;
+  }
+
+  /** Submit the queue in order, folding every answer in; pull first if needed. */
+  syncHosted(gameId, { maxRequests = 50 } = {}) {
+    const running = this._running.get(gameId);
+    if (running) return running;
+    const round = this._hostedRound(gameId, maxRequests).finally(() => this._running.delete(gameId));
+    this._running.set(gameId, round);
+    return round;
+  }
+
+  async _hostedRound(gameId, maxRequests) {
+    let held = await this._get("hosted", gameId);
+    const steps = [];
+    for (let i = 0; i < maxRequests; i++) {
+      const { request } = await this.engine.sync("hosted.next", { state: held.state, record_json: held.record_json });
+      if (!request) break;
+      let answer;
+      try {
+        answer = await this._http(request, held.token);
+      } catch (err) {
+        steps.push({ event: "offline", detail: String(err && err.message ? err.message : err) });
+        return { offline: true, steps, state: held.state };
+      }
+      const call = request.method === "GET" ? "hosted.pulled" : "hosted.reply";
+      const out = await this.engine.sync(call, {
+        state: held.state,
+        record_json: held.record_json,
+        move_id: request.move_id || "",
+        status: answer.status,
+        body: answer.body,
+      });
+      held = { ...held, state: out.state, record_json: out.record_json };
+      await this._put("hosted", gameId, held);
+      steps.push(out.step);
+      if (out.step.event === "retry" || out.step.event === "blocked") break;
+    }
+    return { offline: false, steps, state: held.state, record_json: held.record_json };
+  }
+
+  /** Fetch what changed since the copy's last seq (e.g. after a live "entry" message). */
+  async pullHosted(gameId) {
+    const held = await this._get("hosted", gameId);
+    const { request } = await this.engine.sync("hosted.pull", { state: held.state, record_json: held.record_json });
+    const answer = await this._http(request, held.token);
+    const out = await this.engine.sync("hosted.pulled", {
+      state: held.state,
+      record_json: held.record_json,
+      status: answer.status,
+      body: answer.body,
+    });
+    await this._put("hosted", gameId, { ...held, state: out.state, record_json: out.record_json });
+    return out;
+  }
+
+  // -- local records ---------------------------------------------------------------
+
+  /** Upload or append a local record; a fork reply lists the other line in state.lines. */
+  async syncLocal(recordId, recordJson, { maxRequests = 10 } = {}) {
+    const held = (await this._get("local", recordId)) || { state: { record_id: recordId } };
+    let state = held.state;
+    const steps = [];
+    for (let i = 0; i < maxRequests; i++) {
+      const { request } = await this.engine.sync("local.next", { state, record_json: recordJson });
+      if (!request) break;
+      let answer;
+      try {
+        answer = await this._http(request, state.owner_token);
+      } catch (err) {
+        steps.push({ event: "offline", detail: String(err && err.message ? err.message : err) });
+        return { offline: true, steps, state };
+      }
+      const out = await this.engine.sync("local.reply", {
+        state,
+        record_json: recordJson,
+        status: answer.status,
+        body: answer.body,
+      });
+      state = out.state;
+      await this._put("local", recordId, { state });
+      steps.push(out.step);
+      if (out.step.event === "blocked") break;
+    }
+    return { offline: false, steps, state };
+  }
+
+  /** Download another line of a game (a fork's other branch), checked, as record JSON text. */
+  async downloadLine(line, ownerToken) {
+    const answer = await this._http({ method: "GET", path: `/api/records/${line.record_id}`, auth: "owner" }, ownerToken);
+    if (answer.status !== 200) throw new Error(`download ${line.record_id}: HTTP ${answer.status}`);
+    const { record_json } = await this.engine.sync("local.download", { state: {}, body: answer.body });
+    return record_json;
+  }
+
+  /** Sync every hosted game and local record again whenever the browser comes online. */
+  watch(localRecords = async () => []) {
+    const again = async () => {
+      for (const held of await this.list("hosted")) await this.syncHosted(held.gameId);
+      for (const { recordId, recordJson } of await localRecords()) await this.syncLocal(recordId, recordJson);
+    };
+    globalThis.addEventListener("online", again);
+    return () => globalThis.removeEventListener("online", again);
+  }
+}
