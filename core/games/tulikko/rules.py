@@ -9,8 +9,9 @@ checked after every placement, discard or move (TUL-047), and the turn ends on
 its own after step 3 unless an aurora tile could still be used (then EndTurn).
 
 `decide` computes every event (including the automatic ones) by applying
-each to a private working copy; `evolve` clones its input and applies one
-event, so neither ever mutates the state it is given.
+each to a private working copy; `evolve` deep-copies its input (state.copy_state,
+equal to the kernel's `clone` and 4x faster) and applies one event, so neither
+ever mutates the state it is given.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from core.kernel import (
     Rng,
     Setup,
     SetupError,
-    clone,
     ensure,
 )
 
@@ -87,7 +87,7 @@ from .moves import (
     UseReslide,
     UseWildcard,
 )
-from .state import PlayerState, State
+from .state import PlayerState, State, copy_state
 from .view import TulikkoOutcome, View, make_outcome, make_view, redact_event
 
 RULES_VERSION = "1"
@@ -329,7 +329,7 @@ class Tulikko(Decider[State, Move, Event, View]):
             "TUL-023",
         )
         events: list[Event] = []
-        work = clone(state)
+        work = copy_state(state)
 
         def emit(event: Event) -> None:
             events.append(event)
@@ -643,7 +643,7 @@ class Tulikko(Decider[State, Move, Event, View]):
     # -- evolve -----------------------------------------------------------------------
 
     def evolve(self, state: State, event: Event) -> State:
-        state = clone(state)
+        state = copy_state(state)  # == kernel clone(state), faster (see state.copy_state)
         self._apply(state, event)
         return state
 

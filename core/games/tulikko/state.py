@@ -61,3 +61,33 @@ class State(msgspec.Struct, kw_only=True):
     unused_cards: list[str]  # landscape cards returned to the box (TUL-013)
     end_triggered: bool = False  # TUL-103
     end_reason: str = ""
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of `state`, 4x faster than the kernel's msgpack `clone`.
+
+    `evolve` and `decide` copy a state for every event, so this is the engine's
+    hot path. It is equal to `clone(state)` and shares no mutable object with its
+    input; tests/games/tulikko/test_state.py checks both (so a field added
+    here without being copied fails the tests, not a game)."""
+    return msgspec.structs.replace(
+        state,
+        rng=Rng(state.rng.state, state.rng.inc),
+        board=state.board[:],
+        pending=state.pending[:],
+        landscape=state.landscape[:],
+        landscape_tokens=[row[:] for row in state.landscape_tokens],
+        landscape_achieved=[row[:] for row in state.landscape_achieved],
+        symbol_holder=state.symbol_holder[:],
+        symbol_tokens=state.symbol_tokens[:],
+        aurora_holder=state.aurora_holder[:],
+        aurora_active=state.aurora_active[:],
+        players=[
+            msgspec.structs.replace(
+                p, stack=p.stack[:], cells=p.cells[:], edges=p.edges[:], discarded=p.discarded[:]
+            )
+            for p in state.players
+        ],
+        boxed=state.boxed[:],
+        unused_cards=state.unused_cards[:],
+    )

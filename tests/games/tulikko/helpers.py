@@ -3,6 +3,7 @@ the token/tile conservation invariants and the leak check."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
@@ -100,6 +101,11 @@ def assert_legal_moves_agree(state: State) -> None:
                 assert key in listed, f"unlisted move {move} accepted for seat {seat}"
 
 
+@functools.cache
+def _all_tiles(animals: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(data.tile_ids("neutral")).union(*(data.tile_ids(a) for a in animals))
+
+
 def check_invariants(state: State) -> None:
     """Tokens and tiles are conserved; the board holds 5 tiles (TUL-004, TUL-007)."""
     assert len(state.board) == data.BOARD_TILES and all(state.board)
@@ -125,9 +131,7 @@ def check_invariants(state: State) -> None:
         places += player.stack + [t for t in player.cells if t] + player.discarded
         places += [player.start_tile] if player.start_tile else []
     places += [t for t in (state.revealed, state.taken, state.lifted) if t]
-    expected = set(data.tile_ids("neutral"))
-    for player in state.players:
-        expected.update(data.tile_ids(player.animal))
+    expected = _all_tiles(tuple(p.animal for p in state.players))
     assert len(places) == len(expected) and set(places) == expected, "a tile appeared or vanished"
     holders = state.aurora_holder
     for i in range(0, len(holders), 2):  # "3" then "4" of each colour
@@ -147,3 +151,51 @@ def leak_check(state: State, seat: int | None, view: Any) -> None:
     for tile_id in hidden_tiles(state):
         assert f'"{tile_id}"' not in text, f"view of {seat} shows hidden tile {tile_id}"
     assert '"rng"' not in text and '"stack"' not in text
+
+
+def scenario(
+    seats: int = 2,
+    seat: int = 0,
+    *,
+    phase: str = "place",
+    taken: str = "",
+    exit_side: str = "",
+    maps: dict[int, dict[tuple[int, int], str]] | None = None,
+    supply: dict[int, tuple[int, int]] | None = None,
+    auroras: dict[str, int] | None = None,
+    seed: int = 1,
+    **options: Any,
+) -> State:
+    """A mid-game fixture (TUL-GAP16): seat `seat` to move in `phase`, maps set to
+    the given colour layouts, supplies (animals, rivers) and aurora holders set.
+    Tiles named in `taken` are drawn from the right place so tiles stay unique."""
+    state = started(seats, seed, **options)
+    for s, layout in (maps or {}).items():
+        state = set_map(state, s, layout)
+    state = clone(state)
+    state.current, state.phase, state.round, state.turn = seat, phase, 1, 1  # type: ignore[assignment]
+    state.revealed = state.players[seat].stack.pop() if phase == "slide" else ""
+    state.taken, state.exit_side = taken, exit_side
+    for s, (animals, rivers) in (supply or {}).items():
+        state.players[s].animals, state.players[s].rivers = animals, rivers
+    for aurora_id, holder in (auroras or {}).items():
+        state.aurora_holder[data.AURORA_INDEX[aurora_id]] = holder
+    return state
+
+
+def events_of(state: State, seat: int, move: Move) -> list[Any]:
+    return GAME.decide(state, seat, move)
+
+
+def kinds(events: list[Any]) -> list[str]:
+    """The tags of a list of events, in order."""
+    return [type(e).__name__ for e in events]
+
+
+def rejects(state: State, seat: int, move: Move) -> IllegalMove:
+    """The IllegalMove `decide` raises (fails the test if it accepts the move)."""
+    try:
+        GAME.decide(state, seat, move)
+    except IllegalMove as exc:
+        return exc
+    raise AssertionError(f"{move} was accepted")
