@@ -1,0 +1,155 @@
+// Tulikko: the central board (a cross of five slots, the centre hidden) with slide-in
+// arrows, then each player's wilderness map (4 × 5 spaces, printed symbols, tiles and
+// the tokens on their edges). Legal moves are highlighted where they happen.
+import { h, s } from '../ui.js';
+import { t } from '../i18n.js';
+import { TULIKKO_COLOURS, TULIKKO_SYMBOLS } from './palette.js';
+import { findMove, makeTarget, moveLabel } from './index.js';
+
+const ROWS = 4;
+const COLS = 5;
+const CELL = 56;
+
+function tileColour(id) {
+  return id ? id.split('-')[1] : '';
+}
+
+function tileLabel(id) {
+  if (!id) return t('tul.empty');
+  const colour = tileColour(id);
+  return t('tul.tile', { colour: t(`tul.colour.${colour}`) });
+}
+
+function drawTile(g, x, y, size, id, extra = {}) {
+  const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
+  g.append(
+    s('rect', { x, y, width: size, height: size, rx: 6, fill: c.fill, stroke: '#222', 'stroke-width': 1.5, ...extra }),
+    s('text', { x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle', 'font-size': size * 0.42, fill: c.text, 'aria-hidden': 'true' }, c.glyph),
+  );
+}
+
+export function renderTulikko(container, ctx) {
+  const { view, legal, onMove, names, readOnly } = ctx;
+  if (!view.maps || !view.arms) throw new Error('not a Tulikko view');
+  const active = ctx.activeSeat;
+  const header = h('div.tul-status', {},
+    h('span', {}, t('tul.round', { round: view.round || 0 })), ' · ',
+    h('span', {}, t(`tul.phase.${view.phase}`)),
+    view.phase === 'setup' && active !== null && view.maps[active]?.start_tile ? [' · ', h('span.chip', {}, t('tul.startTile'), ' ', tileSwatch(view.maps[active].start_tile))] : null,
+    view.revealed ? [' · ', h('span.chip', {}, t('tul.revealed'), ' ', tileSwatch(view.revealed))] : null,
+    view.taken ? [' · ', h('span.chip', {}, t('tul.taken'), ' ', tileSwatch(view.taken), view.placement_symbol ? ` → ${TULIKKO_SYMBOLS[view.placement_symbol] || ''} ${t(`tul.symbol.${view.placement_symbol}`)}` : '')] : null,
+  );
+  container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h('div.tul-maps', {},
+    ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))));
+}
+
+function tileSwatch(id) {
+  const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
+  return h('span.swatch', { style: `background:${c.fill};color:${c.text}`, title: tileLabel(id) }, c.glyph, h('span.visually-hidden', {}, tileLabel(id)));
+}
+
+function orderMaps(view, active) {
+  const maps = [...view.maps];
+  const first = active ?? view.seat ?? view.current;
+  maps.sort((a, b) => (a.seat === first ? -1 : b.seat === first ? 1 : a.seat - b.seat));
+  return maps;
+}
+
+function centralBoard(view, legal, onMove) {
+  const size = 70;
+  const gap = 6;
+  const pad = 34;
+  const W = pad * 2 + size * 3 + gap * 2;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, class: 'tul-central', role: 'group', 'aria-label': t('tul.central') });
+  const pos = { N: [1, 0], W: [0, 1], E: [2, 1], S: [1, 2] };
+  const at = (cx, cy) => [pad + cx * (size + gap), pad + cy * (size + gap)];
+  for (const side of ['N', 'E', 'S', 'W']) {
+    const [x, y] = at(...pos[side]);
+    const g = s('g', { role: 'img', 'aria-label': `${t(`side.${side}`)}: ${tileLabel(view.arms[side])}` });
+    if (view.arms[side]) drawTile(g, x, y, size, view.arms[side]);
+    else g.append(s('rect', { x, y, width: size, height: size, rx: 6, fill: '#eee', stroke: '#999', 'stroke-dasharray': '4 3' }));
+    const sym = view.side_symbols?.[side];
+    if (sym) g.append(s('text', { x: x + 10, y: y + 16, 'font-size': 14, fill: '#111', 'aria-hidden': 'true', class: 'sym' }, TULIKKO_SYMBOLS[sym] || ''));
+    svg.append(g);
+  }
+  const [cx, cy] = at(1, 1);
+  svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden') },
+    s('rect', { x: cx, y: cy, width: size, height: size, rx: 6, fill: '#3b3b4f', stroke: '#222' }),
+    s('text', { x: cx + size / 2, y: cy + size / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, fill: '#fff', 'aria-hidden': 'true' }, '?')));
+  // slide-in arrows on each side of the board
+  const arrows = {
+    N: [pad + size * 1.5 + gap, 14, 'M -12 -8 L 12 -8 L 0 10 Z'],
+    S: [pad + size * 1.5 + gap, W - 14, 'M -12 8 L 12 8 L 0 -10 Z'],
+    W: [14, pad + size * 1.5 + gap, 'M -8 -12 L -8 12 L 10 0 Z'],
+    E: [W - 14, pad + size * 1.5 + gap, 'M 8 -12 L 8 12 L -10 0 Z'],
+  };
+  for (const side of ['N', 'E', 'S', 'W']) {
+    const move = findMove(legal, 'slide', { side }) || findMove(legal, 'use-reslide', { side });
+    const [x, y, d] = arrows[side];
+    const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
+    g.append(s('circle', { r: 14, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2 }), s('path', { d, fill: move ? '#111' : '#bbb' }));
+    if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
+    svg.append(g);
+  }
+  return h('figure.tul-central-box', {}, svg, h('figcaption', {}, t('tul.central')));
+}
+
+function mapBoard(view, m, names, legal, onMove, isActive) {
+  const pad = 10;
+  const W = pad * 2 + COLS * CELL;
+  const H = pad * 2 + ROWS * CELL;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'tul-map', role: 'grid', 'aria-label': t('tul.map', { name: names(m.seat), animal: t(`tul.animal.${m.animal}`) }) });
+  const xy = (cell) => [pad + (cell % COLS) * CELL, pad + Math.floor(cell / COLS) * CELL];
+  for (let cell = 0; cell < ROWS * COLS; cell++) {
+    const [x, y] = xy(cell);
+    const row = Math.floor(cell / COLS);
+    const col = cell % COLS;
+    const id = m.cells[cell];
+    const sym = m.symbols?.[cell];
+    const g = s('g', { role: 'gridcell', 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
+    g.append(s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: '#f4f1e8', stroke: '#b9b2a0' }));
+    if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#9a927f', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
+    if (id) drawTile(g, x + 4, y + 4, CELL - 8, id);
+    if (isActive && view.token_cell === cell) g.append(s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: 'none', stroke: '#111', 'stroke-width': 3 }));
+    const move = findMove(legal, 'place', { row, col }) || findMove(legal, 'move-to', { row, col }) || findMove(legal, 'use-move-tile', { row, col });
+    if (move) {
+      g.append(s('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: 'rgba(255,209,102,0.35)', stroke: '#111', 'stroke-width': 2.5, 'stroke-dasharray': '6 3', class: 'hl' }));
+      makeTarget(g, move, moveLabel('tulikko', move), onMove);
+    }
+    svg.append(g);
+  }
+  // tokens on edges
+  for (const [a, b, token] of m.edges || []) svg.append(edgeMark(xy, a, b, token, m.animal));
+  // token targets: the edge between the new tile and each pending neighbour
+  if (isActive && view.token_cell >= 0) {
+    for (const move of legal.filter((mv) => mv.type === 'place-token')) {
+      const n = move.row * COLS + move.col;
+      const [ax, ay] = xy(view.token_cell);
+      const [bx, by] = xy(n);
+      const g = s('g', { class: 'edge-target' });
+      g.append(s('circle', { cx: (ax + bx) / 2 + CELL / 2, cy: (ay + by) / 2 + CELL / 2, r: 12, fill: '#ffd166', stroke: '#111', 'stroke-width': 2 }),
+        s('text', { x: (ax + bx) / 2 + CELL / 2, y: (ay + by) / 2 + CELL / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, 'aria-hidden': 'true' }, '+'));
+      makeTarget(g, move, moveLabel('tulikko', move), onMove);
+      svg.append(g);
+    }
+  }
+  const supply = h('div.supply', {},
+    h('span', { title: t('tul.animals') }, `● ${m.animals}`), ' ',
+    h('span', { title: t('tul.rivers') }, `≈ ${m.rivers}`), ' ',
+    h('span', { title: t('tul.stack') }, `▦ ${m.stack_size}`),
+    h('span.visually-hidden', {}, t('tul.supply', { animals: m.animals, rivers: m.rivers, stack: m.stack_size })));
+  return h(`figure.tul-map-box${isActive ? '.active' : ''}`, { dataset: { seat: m.seat } },
+    h('figcaption', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
+    svg, supply);
+}
+
+function edgeMark(xy, a, b, token, animal) {
+  const [ax, ay] = xy(a);
+  const [bx, by] = xy(b);
+  const cx = (ax + bx) / 2 + CELL / 2;
+  const cy = (ay + by) / 2 + CELL / 2;
+  const river = token === 1;
+  return s('g', { role: 'img', 'aria-label': river ? t('tul.riverToken') : t('tul.animalToken', { animal: t(`tul.animal.${animal}`) }) },
+    s(river ? 'rect' : 'circle', river ? { x: cx - 10, y: cy - 7, width: 20, height: 14, rx: 4, fill: '#56B4E9', stroke: '#003' } : { cx, cy, r: 9, fill: '#D55E00', stroke: '#200' }),
+    s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#000', 'aria-hidden': 'true' }, river ? '≈' : animal[0].toUpperCase()));
+}

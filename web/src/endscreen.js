@@ -1,0 +1,52 @@
+// The end screen: scores, ranks, winners, and the scoring trail — every other field
+// of the game's Outcome (tie-break values, per-seat details) listed so each point
+// can be explained.
+import { h } from './ui.js';
+import { t } from './i18n.js';
+
+const BASE = new Set(['scores', 'ranks', 'winners', 'won']);
+
+export function endPanel(game, outcome, names) {
+  const seats = outcome.scores.map((_, i) => i);
+  const order = [...seats].sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
+  const lowerWins = game === 'tulikko';
+  const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k));
+  return h('div.end-screen', { id: 'end-screen' },
+    h('h2', {}, t('end.title')),
+    h('p.winners', { id: 'winners' }, outcome.won === true ? t('end.tableWon') : outcome.won === false ? t('end.tableLost')
+      : t('end.winners', { names: outcome.winners.map(names).join(', ') })),
+    lowerWins ? h('p.note', {}, t('end.lowerWins')) : null,
+    h('table.scores', {},
+      h('caption.visually-hidden', {}, t('end.scores')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, t('end.score')))),
+      h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
+        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? ' 🏆' : ''), h('td', {}, String(outcome.scores[s])))))),
+    trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, t('end.trail')),
+      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, trailValue(k, outcome[k], names, seats.length))]))) : null,
+  );
+}
+
+function trailLabel(game, key) {
+  const specific = t(`trail.${game}.${key}`);
+  if (specific !== `trail.${game}.${key}`) return specific;
+  const generic = t(`trail.${key}`);
+  return generic !== `trail.${key}` ? generic : key.replace(/_/g, ' ');
+}
+
+const SEAT_LISTS = new Set(['tied', 'placed_all', 'winners']);
+
+function trailValue(key, value, names, nSeats) {
+  if (SEAT_LISTS.has(key) && Array.isArray(value)) return value.map(names).join(', ') || '—';
+  if (Array.isArray(value) && value.length === nSeats) {
+    return value.map((v, i) => `${names(i)}: ${fmt(v)}`).join(' · ');
+  }
+  return fmt(value);
+}
+
+function fmt(v) {
+  if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+  if (v === null || v === undefined) return '—';
+  if (Array.isArray(v)) return v.map(fmt).join(' / ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}

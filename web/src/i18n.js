@@ -1,0 +1,57 @@
+// Japanese and English. Every string the UI shows goes through t(key, params).
+// Game terms follow the glossaries of shared/rules/<game>.md.
+import { en } from './strings/en.js';
+import { ja } from './strings/ja.js';
+
+export const LANGS = { en, ja };
+let lang = 'en';
+const listeners = new Set();
+
+export function initialLang(saved) {
+  if (saved && LANGS[saved]) return saved;
+  const nav = (navigator.languages || [navigator.language || 'en']).map((l) => l.slice(0, 2));
+  return nav.find((l) => LANGS[l]) || 'en';
+}
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  if (!LANGS[next]) return;
+  lang = next;
+  document.documentElement.lang = next;
+  for (const fn of listeners) fn(next);
+}
+
+export function onLang(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The string for `key` in the current language, `{name}` placeholders filled. */
+export function t(key, params = {}) {
+  let text = LANGS[lang][key];
+  if (text === undefined) text = en[key];
+  if (text === undefined) return key;
+  if (typeof text === 'function') return text(params);
+  return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+}
+
+export function has(key) {
+  return LANGS[lang][key] !== undefined || en[key] !== undefined;
+}
+
+/** A label from the engine's bilingual fields (title_en/title_ja, label_en/label_ja). */
+export function pick(obj, field) {
+  if (!obj) return '';
+  return obj[`${field}_${lang}`] || obj[`${field}_en`] || obj[field] || '';
+}
+
+export function formatTime(ms) {
+  if (!ms) return '';
+  return new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(ms));
+}

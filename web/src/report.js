@@ -1,0 +1,38 @@
+// "Report a problem": the record (as stored, seed included for local games), the
+// engine version, the error and the move that failed, as a core.kernel.BugReport.
+// Uploaded to /api/reports; downloaded as a file when the server cannot be reached.
+import { api, ApiError } from './api.js';
+import { download } from './ui.js';
+
+export function buildReport(row, error, attempt) {
+  const recordJson = row.kind === 'hosted' ? row.hosted?.recordText && JSON.stringify(JSON.parse(row.hosted.recordText).record ?? null) : row.record_json;
+  let engineVersion = '';
+  try {
+    engineVersion = JSON.parse(recordJson).genesis.engine_version;
+  } catch {
+    engineVersion = '';
+  }
+  const errorText = typeof error === 'string' ? error : error?.message ? String(error.message) : 'user report: no error shown';
+  const fields = [
+    `"game":${JSON.stringify(row.game)}`,
+    `"engine_version":${JSON.stringify(engineVersion)}`,
+    `"record":${recordJson || 'null'}`,
+    `"error":${JSON.stringify(errorText)}`,
+    attempt ? `"attempt":${JSON.stringify(attempt)}` : null,
+    `"note":${JSON.stringify(`ui ${navigator.userAgent}`)}`,
+    `"created_at":${Date.now()}`,
+  ].filter(Boolean);
+  return `{${fields.join(',')}}`;
+}
+
+export async function reportProblem(row, error, attempt = null) {
+  const text = buildReport(row, error, attempt);
+  try {
+    const { data } = await api('POST', '/api/reports', { body: text });
+    return { uploaded: true, id: data.report_id, reproduced: data.reproduced };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    download(`kifu-report-${row.id.slice(0, 12)}-${Date.now()}.json`, text);
+    return { uploaded: false, reason: err.message };
+  }
+}

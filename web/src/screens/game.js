@@ -1,0 +1,309 @@
+// The game screen: whose turn, the board (SVG, from the engine's view) with legal moves
+// to tap/click/keyboard, the action list, undo (with the policy's reason when it is
+// refused), the history scrubber with "play from here", the end screen with the scoring
+// trail, share/export, report a problem, and the hot-seat "pass the device" cover.
+import { h, toast, download, clear } from '../ui.js';
+import { t, formatTime } from '../i18n.js';
+import * as store from '../storage.js';
+import { sessionFor } from '../sessions.js';
+import { renderBoard, moveLabel } from '../boards/index.js';
+import { scrubber } from '../scrubber.js';
+import { endPanel } from '../endscreen.js';
+import { reportProblem } from '../report.js';
+import { shareGame } from '../share.js';
+import { cachedCatalogue, gameTitle } from '../catalogue.js';
+import { seatName } from './home.js';
+import { go } from '../router.js';
+import { dismissNotice } from '../sync.js';
+import { onEngineStatus } from '../engine.js';
+
+function botDelay() {
+  const v = Number(localStorage.getItem('kifu.botDelay'));
+  return Number.isFinite(v) && localStorage.getItem('kifu.botDelay') !== null ? v : 400;
+}
+
+export async function gameScreen(root, { args: [id], screen }) {
+  const row = await store.getGame(id);
+  if (!row) {
+    root.append(h('h1', {}, t('game.notFound')), h('a.button', { href: '#/' }, t('nav.home')));
+    return;
+  }
+  const games = await cachedCatalogue();
+  const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
+  const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
+  const notice = h('div.game-notices');
+  const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
+  const boardBox = h('div.board', { id: 'board' });
+  const actions = h('section.actions', { 'aria-label': t('game.actions') });
+  const controls = h('div.controls');
+  const scrub = h('section.scrubber-box');
+  const end = h('section.end-box');
+  const extra = h('section.extra');
+  const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
+  const loading = h('p.loading', { role: 'status' }, t('game.loading'));
+  root.append(
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), h('span.game-kind', {}, gameTitle(games, row.game))),
+    turn, notice, errorBox, loading,
+    h('div.game-layout', {}, h('div.board-col', {}, boardBox, scrub), h('div.side-col', {}, end, actions, controls, extra)),
+    cover,
+  );
+
+  let disposed = false;
+  const stopEngine = onEngineStatus((st) => {
+    if (st.phase === 'loading') loading.textContent = `${t('game.loading')} ${Math.round(st.progress * 100)}%`;
+  });
+
+  let session;
+  try {
+    session = await sessionFor(row);
+  } catch (err) {
+    loading.textContent = `${t('game.openFailed')} ${err.message || err}`;
+    loading.className = 'error';
+    extra.append(reportButton(() => ({ row, error: err })));
+    stopEngine();
+    return;
+  }
+  loading.remove();
+  stopEngine();
+
+  let scrubSeq = null; // null: live; a number: the read-only point shown
+  let shownSeat = null; // hot seat: the seat whose secrets are on screen
+  let busy = false;
+  let timer = null;
+
+  const showError = (err) => {
+    const text = err.code || err.rule_id
+      ? t('err.illegal', { text: err.detail || err.message, rule: err.rule_id || err.code })
+      : `${t('err.generic')} ${err.message || err}`;
+    errorBox.textContent = text;
+    errorBox.hidden = false;
+    errorBox.dataset.code = err.code || '';
+  };
+
+  async function act(fn) {
+    if (busy) return;
+    busy = true;
+    errorBox.hidden = true;
+    try {
+      await fn();
+    } catch (err) {
+      showError(err);
+    } finally {
+      busy = false;
+    }
+    if (!disposed) draw();
+  }
+
+  function humansHere() {
+    return session.humanSeats();
+  }
+
+  function needsCover(snap) {
+    if (session.kind !== 'local' || snap.over || snap.activeSeat === null) return false;
+    if (humansHere().length < 2) return false;
+    return shownSeat !== snap.activeSeat;
+  }
+
+  async function draw() {
+    if (disposed) return;
+    const snap = session.snapshot;
+    const names = (seat) => seatName(session.row, seat);
+    // whose turn
+    if (snap.over) turn.textContent = t('game.over');
+    else if (session.kind === 'hosted' && snap.pending?.length) turn.textContent = t('game.pendingHosted', { n: snap.pending.length });
+    else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
+    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(', ') });
+    turn.dataset.seat = snap.activeSeat ?? '';
+    drawNotices();
+
+    // pass the device
+    if (needsCover(snap)) {
+      clear(cover).append(
+        h('div.cover-card', {},
+          h('h2', { id: 'cover-title' }, t('cover.title', { name: names(snap.activeSeat) })),
+          h('p', {}, t('cover.body', { name: names(snap.activeSeat) })),
+          h('button.primary', { id: 'cover-ready', type: 'button', on: { click: () => { shownSeat = snap.activeSeat; cover.hidden = true; draw(); } } }, t('cover.ready', { name: names(snap.activeSeat) })),
+        ),
+      );
+      cover.setAttribute('aria-labelledby', 'cover-title');
+      cover.hidden = false;
+      boardBox.replaceChildren(h('p.hidden-board', {}, t('cover.hidden')));
+      actions.replaceChildren();
+      cover.querySelector('button').focus();
+      return;
+    }
+    cover.hidden = true;
+
+    // board (live or a scrubbed point)
+    const readOnly = scrubSeq !== null || session.kind === 'replay';
+    let view = snap.view;
+    if (scrubSeq !== null) {
+      try {
+        view = await session.viewAt(scrubSeq);
+      } catch (err) {
+        showError(err);
+      }
+    }
+    const legal = readOnly ? [] : snap.legal;
+    const onMove = (move) => act(() => session.play(move));
+    renderBoard(session.game, boardBox, { view, legal, seat: snap.viewSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
+
+    // action list: every legal move as a button (keyboard play, and moves the board does not draw)
+    actions.replaceChildren(h('h2', {}, t('game.actions')));
+    if (readOnly) actions.append(h('p.note', {}, scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
+    else if (!legal.length) actions.append(h('p.note', {}, snap.over ? t('game.over') : t('game.noActions')));
+    else {
+      const list = h('ol.move-list', { id: 'move-list' });
+      legal.forEach((move, i) => list.append(h('li', {}, h('button.move', {
+        type: 'button', dataset: { index: i, type: move.type }, on: { click: () => onMove(move) },
+      }, moveLabel(session.game, move, view)))));
+      // A long list (every space of a map) folds away on the board's side: the board
+      // already offers those moves; the list stays one tap (or Tab) away.
+      const fold = legal.length > 6;
+      actions.append(fold ? h('details.all-moves', { open: window.matchMedia('(min-width: 900px)').matches }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list) : list);
+    }
+
+    // controls
+    const undo = session.undoState();
+    const undoReason = h('small.reason', { id: 'undo-reason' }, undo.reason);
+    controls.replaceChildren(
+      h('div.control', {},
+        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', on: { click: () => act(() => session.undo()) } }, t('game.undo')),
+        undoReason),
+      h('div.control', {},
+        h('button', { id: 'export', type: 'button', on: { click: exportRecord } }, t('game.export')),
+        reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : errorBox.textContent, session }))),
+    );
+
+    // scrubber
+    if (session.kind === 'hosted' && !snap.over) scrub.replaceChildren(h('p.note', {}, t('scrub.hostedLive')));
+    else {
+      scrub.replaceChildren(scrubber({
+        max: snap.seq,
+        value: scrubSeq ?? snap.seq,
+        entries: snap.entries,
+        describe: (entry) => entryLabel(entry),
+        onChange: (seq) => { scrubSeq = seq === snap.seq ? null : seq; draw(); },
+        onBranch: session.kind === 'hosted' ? null : () => act(async () => {
+          const newId = await session.branchAt(scrubSeq ?? snap.seq);
+          toast(t('scrub.branched'));
+          go(`#/game/${encodeURIComponent(newId)}`);
+        }),
+      }));
+    }
+
+    // end screen
+    end.replaceChildren();
+    if (snap.over && snap.outcome) {
+      end.append(endPanel(session.game, snap.outcome, names));
+      if (session.kind !== 'replay') end.append(shareBox());
+      else end.append(h('p.note', {}, t('share.replayHere')));
+    }
+
+    // hosted: invitations and queued / rejected moves
+    extra.replaceChildren();
+    if (session.kind === 'hosted') {
+      const inv = session.row.hosted.invites || [];
+      if (inv.length) {
+        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => h('li', {},
+          `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
+          h('button', { type: 'button', on: { click: () => copy(i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`) } }, t('invite.copy'))))));
+      }
+      if (snap.pending?.length) extra.append(h('p.pending', { id: 'pending' }, t('game.pendingList', { n: snap.pending.length })));
+    }
+    schedule();
+  }
+
+  function entryLabel(entry) {
+    if (!entry) return t('scrub.start');
+    if (entry.kind === 'takeback') return t('scrub.takeback', { name: seatName(session.row, entry.seat), to: entry.to_seq });
+    return `${seatName(session.row, entry.seat)}: ${moveLabel(session.game, entry.move, null)}`;
+  }
+
+  function drawNotices() {
+    const items = [];
+    const n = session.row.sync?.notice;
+    if (n?.kind === 'fork') items.push(t('notice.forkHere', { seq: n.parentSeq }));
+    if (n?.kind === 'refused') items.push(t('notice.refusedHere', { detail: n.detail }));
+    for (const r of session.row.hosted?.rejected || []) {
+      if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: r.detail, rule: r.rule_id || r.code }));
+    }
+    notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
+    if (items.length) {
+      notice.append(h('button', { type: 'button', id: 'dismiss-notice', on: { click: async () => { await dismissNotice(session.id); session.row = await store.getGame(session.id); draw(); } } }, t('notice.dismiss')));
+    }
+  }
+
+  function shareBox() {
+    const box = h('div.share', { id: 'share-box' });
+    const linkOut = h('input', { id: 'share-link', type: 'text', readonly: true, 'aria-label': t('share.link'), hidden: true });
+    const button = h('button.primary', { id: 'share', type: 'button', on: { click: async () => {
+      button.disabled = true;
+      try {
+        const link = await shareGame(session.row);
+        linkOut.value = link;
+        linkOut.hidden = false;
+        linkOut.select();
+      } catch (err) {
+        toast(`${t('share.failed')} ${err.message || err}`, 'error');
+      } finally {
+        button.disabled = false;
+      }
+    } } }, t('share.button'));
+    box.append(button, linkOut);
+    if (session.row.shareLink) {
+      linkOut.value = session.row.shareLink;
+      linkOut.hidden = false;
+    }
+    return box;
+  }
+
+  async function exportRecord() {
+    const text = session.kind === 'hosted' ? session.row.hosted.recordText || JSON.stringify({ entries: session.snapshot.entries }) : session.row.record_json;
+    download(`${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}.kifu.json`, text);
+  }
+
+  function reportButton(ctx) {
+    return h('button', { id: 'report', type: 'button', on: { click: async () => {
+      const c = ctx();
+      const result = await reportProblem(c.row, c.error);
+      toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
+    } } }, t('report.button'));
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (disposed) return;
+    if (session.kind === 'local' && scrubSeq === null && !session.snapshot.over) {
+      const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
+      if (botTurn) timer = setTimeout(() => act(() => session.botStep()), botDelay());
+    }
+    if (session.kind === 'hosted' && !session.snapshot.over) {
+      const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}`;
+      const before = key(session.snapshot);
+      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), 1500);
+    }
+  }
+
+  const onKey = (e) => {
+    if (e.target.closest('input, select, textarea')) return;
+    if (e.key === 'z' && (e.ctrlKey || e.metaKey)) document.getElementById('undo')?.click();
+  };
+  document.addEventListener('keydown', onKey);
+  screen.dispose = () => {
+    disposed = true;
+    clearTimeout(timer);
+    document.removeEventListener('keydown', onKey);
+  };
+  void formatTime;
+  await draw();
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t('invite.copied'));
+  } catch {
+    prompt(t('invite.copyPrompt'), text);
+  }
+}

@@ -1,0 +1,154 @@
+// Home: notices, my games (local and hosted, status and last move), new game, join by
+// invite, open a shared replay, import a record file.
+import { h } from '../ui.js';
+import { t, formatTime } from '../i18n.js';
+import * as store from '../storage.js';
+import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
+import { go } from '../router.js';
+import { importRecordText } from './open.js';
+import { dismissNotice } from '../sync.js';
+import { toast } from '../ui.js';
+
+export async function homeScreen(root, { screen }) {
+  const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
+  const notices = h('section.notices', { 'aria-live': 'polite' });
+  root.append(
+    h('section.home-actions', {},
+      h('h1', {}, t('home.title')),
+      h('p.lead', {}, t('home.lead')),
+      h('div.action-row', {},
+        h('a.button.primary', { href: '#/new', id: 'new-game' }, t('home.newGame')),
+      ),
+      joinForm(),
+      sharedForm(),
+      importForm(),
+    ),
+    notices,
+    h('section', {}, h('h2', {}, t('home.myGames')), list),
+  );
+
+  let games = await cachedCatalogue();
+  const draw = async () => {
+    const rows = await store.listGames();
+    renderNotices(notices, rows, draw);
+    list.replaceChildren(...(rows.length ? rows.map((row) => gameItem(row, games, draw)) : [h('li.empty', {}, t('home.noGames'))]));
+  };
+  await draw();
+  catalogue().then((c) => {
+    games = c;
+    draw();
+  }).catch(() => {});
+  const onChange = () => draw();
+  window.addEventListener('kifu:games-changed', onChange);
+  screen.dispose = () => window.removeEventListener('kifu:games-changed', onChange);
+}
+
+function statusOf(row) {
+  if (row.over) {
+    const winners = row.outcome?.winners || [];
+    return t('status.over', { winners: winners.map((s) => seatName(row, s)).join(', ') || '—' });
+  }
+  const toMove = row.toMove || [];
+  if (row.kind === 'hosted') {
+    const pending = row.hosted?.pending?.length || 0;
+    if (pending) return t('status.pendingMoves', { n: pending });
+    return toMove.includes(row.hosted?.seat) ? t('status.yourTurn') : t('status.waiting', { name: toMove.map((s) => seatName(row, s)).join(', ') });
+  }
+  return t('status.toMove', { name: toMove.map((s) => seatName(row, s)).join(', ') || '—' });
+}
+
+export function seatName(row, seat) {
+  return row.names?.[seat] || t('seat.default', { n: seat + 1 });
+}
+
+function gameItem(row, games, redraw) {
+  const kindLabel = t(`kind.${row.kind}`);
+  return h('li.game-item', { dataset: { id: row.id, kind: row.kind } },
+    h('a.game-link', { href: `#/game/${encodeURIComponent(row.id)}` },
+      h('span.game-name', {}, row.title || gameTitle(games, row.game)),
+      h('span.game-meta', {},
+        h('span.badge', {}, kindLabel), ' ',
+        h('span', {}, gameTitle(games, row.game)), ' · ',
+        h('span.game-status', {}, statusOf(row)), ' · ',
+        h('span', {}, row.lastMoveAt ? t('home.lastMove', { when: formatTime(row.lastMoveAt), seq: row.seq || 0 }) : t('home.noMoves')),
+      ),
+    ),
+    h('button.icon.danger', {
+      type: 'button',
+      'aria-label': t('home.delete', { name: row.title || row.id }),
+      title: t('home.delete', { name: row.title || row.id }),
+      on: {
+        click: async () => {
+          if (!confirm(t('home.confirmDelete'))) return;
+          await store.deleteGame(row.id);
+          redraw();
+        },
+      },
+    }, '✕'),
+  );
+}
+
+function renderNotices(el, rows, redraw) {
+  const items = [];
+  for (const row of rows) {
+    const notice = row.sync?.notice;
+    if (notice?.kind === 'fork') items.push([row, t('notice.fork', { title: row.title || row.id, seq: notice.parentSeq })]);
+    if (notice?.kind === 'refused') items.push([row, t('notice.refused', { title: row.title || row.id, detail: notice.detail })]);
+    for (const r of row.hosted?.rejected || []) {
+      if (!r.seen) items.push([row, t('notice.rejected', { title: row.title || row.id, detail: r.detail, rule: r.rule_id || r.code })]);
+    }
+  }
+  el.replaceChildren(...items.map(([row, text]) => h('div.notice', { role: 'alert' },
+    h('span', {}, text), ' ',
+    h('a', { href: `#/game/${encodeURIComponent(row.id)}` }, t('notice.open')), ' ',
+    h('button', { type: 'button', on: { click: async () => { await dismissNotice(row.id); redraw(); } } }, t('notice.dismiss')),
+  )));
+}
+
+function joinForm() {
+  const input = h('input', { id: 'join-code', type: 'text', autocomplete: 'off', placeholder: t('join.placeholder'), 'aria-describedby': 'join-help' });
+  return h('form.inline-form', {
+    on: {
+      submit: (e) => {
+        e.preventDefault();
+        const value = input.value.trim();
+        const m = value.match(/join\/([^/]+)\/([^/?#\s]+)/) || value.match(/^([^/\s]+)\/([^/\s]+)$/);
+        if (!m) return toast(t('join.bad'), 'error');
+        go(`#/join/${encodeURIComponent(m[1])}/${encodeURIComponent(m[2])}`);
+      },
+    },
+  },
+  h('label', { for: 'join-code' }, t('join.label')), input,
+  h('button', { type: 'submit' }, t('join.submit')),
+  h('small', { id: 'join-help' }, t('join.help')));
+}
+
+function sharedForm() {
+  const input = h('input', { id: 'shared-link', type: 'text', autocomplete: 'off', placeholder: t('shared.placeholder') });
+  return h('form.inline-form', {
+    on: {
+      submit: (e) => {
+        e.preventDefault();
+        const value = input.value.trim();
+        const m = value.match(/shared\/([^/?#\s]+)/) || value.match(/^([\w-]+)$/);
+        if (!m) return toast(t('shared.bad'), 'error');
+        go(`#/shared/${encodeURIComponent(m[1])}`);
+      },
+    },
+  }, h('label', { for: 'shared-link' }, t('shared.label')), input, h('button', { type: 'submit' }, t('shared.open')));
+}
+
+function importForm() {
+  const input = h('input', { id: 'import-file', type: 'file', accept: '.json,.kifu,application/json' });
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    try {
+      const id = await importRecordText(await file.text(), file.name);
+      go(`#/game/${encodeURIComponent(id)}`);
+    } catch (err) {
+      toast(`${t('import.failed')} ${err.message || err}`, 'error');
+    }
+  });
+  return h('div.inline-form', {}, h('label', { for: 'import-file' }, t('import.label')), input);
+}

@@ -1,0 +1,195 @@
+// New game: title, players (humans on this device / bots / remote invitations),
+// options from the engine's GameInfo option schema, the take-back policy.
+// Only seats on this device and bots: a local game (this device decides).
+// Any remote seat: a hosted game (the server decides; bots are not offered there).
+import { h, newSeed, uuid, toast } from '../ui.js';
+import { t, pick } from '../i18n.js';
+import * as store from '../storage.js';
+import { catalogue } from '../catalogue.js';
+import { call } from '../engine.js';
+import { api, ApiError } from '../api.js';
+import { go } from '../router.js';
+import { requestSync } from '../sync.js';
+import { saveHostedSeat } from './open.js';
+
+export async function newGameScreen(root) {
+  root.append(h('h1', {}, t('new.title')));
+  const status = h('p', { role: 'status' }, t('new.loadingGames'));
+  root.append(status);
+  let games;
+  try {
+    games = await catalogue();
+  } catch (err) {
+    status.textContent = `${t('new.noEngine')} ${err.message || ''}`;
+    status.className = 'error';
+    return;
+  }
+  status.remove();
+  const form = h('form.new-game', { id: 'new-game-form', novalidate: true });
+  root.append(form);
+
+  const gameSelect = h('select', { id: 'ng-game', name: 'game' }, games.map((g) => h('option', { value: g.id }, pick(g, 'title'))));
+  const titleInput = h('input', { id: 'ng-title', name: 'title', type: 'text', maxlength: 60 });
+  const playersInput = h('select', { id: 'ng-players', name: 'players' });
+  const seatsBox = h('fieldset.seats', {}, h('legend', {}, t('new.seats')));
+  const optionsBox = h('fieldset.options', {}, h('legend', {}, t('new.options')));
+  const takeback = h('select', { id: 'ng-takeback', name: 'takeback' },
+    ['casual', 'friendly', 'strict'].map((p) => h('option', { value: p }, t(`takeback.${p}`))));
+  const modeNote = h('p.note', { id: 'ng-mode', 'aria-live': 'polite' });
+
+  form.append(
+    h('div.field', {}, h('label', { for: 'ng-game' }, t('new.game')), gameSelect),
+    h('div.field', {}, h('label', { for: 'ng-title' }, t('new.gameTitle')), titleInput),
+    h('div.field', {}, h('label', { for: 'ng-players' }, t('new.players')), playersInput),
+    seatsBox,
+    optionsBox,
+    h('div.field', {}, h('label', { for: 'ng-takeback' }, t('new.takeback')), takeback),
+    modeNote,
+    h('div.action-row', {}, h('button.primary', { type: 'submit', id: 'ng-create' }, t('new.create')), h('a.button', { href: '#/' }, t('common.cancel'))),
+  );
+
+  const info = () => games.find((g) => g.id === gameSelect.value);
+  let seatRows = [];
+
+  function drawPlayers() {
+    const g = info();
+    const prev = Number(playersInput.value) || Math.min(Math.max(2, g.min_players), g.max_players);
+    playersInput.replaceChildren(...Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => {
+      const n = g.min_players + i;
+      return h('option', { value: n, selected: n === Math.min(Math.max(prev, g.min_players), g.max_players) }, String(n));
+    }));
+    drawSeats();
+  }
+
+  function drawSeats() {
+    const n = Number(playersInput.value);
+    const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value }));
+    seatRows = Array.from({ length: n }, (_, i) => {
+      const name = h('input', { id: `ng-seat-${i}-name`, type: 'text', maxlength: 30, value: old[i]?.name ?? (i === 0 ? t('seat.you') : t('seat.default', { n: i + 1 })) });
+      const kind = h('select', { id: `ng-seat-${i}-kind`, 'aria-label': t('new.seatKind', { n: i + 1 }) },
+        ['human', 'bot', 'remote'].map((k) => h('option', { value: k, selected: (old[i]?.kind ?? (i === 0 ? 'human' : 'bot')) === k }, t(`seatKind.${k}`))));
+      kind.addEventListener('change', drawMode);
+      return { name, kind, el: h('div.seat-row', {}, h('label', { for: `ng-seat-${i}-name` }, t('seat.default', { n: i + 1 })), name, kind) };
+    });
+    seatsBox.replaceChildren(h('legend', {}, t('new.seats')), ...seatRows.map((r) => r.el));
+    drawMode();
+  }
+
+  function drawMode() {
+    const kinds = seatRows.map((r) => r.kind.value);
+    const hosted = kinds.includes('remote');
+    modeNote.textContent = hosted
+      ? kinds.includes('bot') ? t('new.hostedNoBots') : t('new.hostedNote')
+      : kinds.filter((k) => k === 'human').length > 1 ? t('new.hotseatNote') : t('new.localNote');
+  }
+
+  function drawOptions() {
+    const g = info();
+    optionsBox.replaceChildren(h('legend', {}, t('new.options')));
+    if (!g.options?.length) optionsBox.append(h('p.note', {}, t('new.noOptions')));
+    for (const spec of g.options || []) {
+      const id = `ng-opt-${spec.name}`;
+      let input;
+      if (spec.kind === 'bool') input = h('input', { id, type: 'checkbox', checked: !!spec.default });
+      else if (spec.kind === 'int') input = h('input', { id, type: 'number', value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, required: true });
+      else input = h('select', { id }, (spec.choices || []).map((c) => h('option', { value: c, selected: c === spec.default }, choiceLabel(spec, c))));
+      input.dataset.option = spec.name;
+      input.dataset.kind = spec.kind;
+      const label = h('label', { for: id }, pick(spec, 'label'), spec.rule_id ? h('small.rule', {}, ` [${spec.rule_id}]`) : null);
+      optionsBox.append(h(`div.field.option-${spec.kind}`, {}, spec.kind === 'bool' ? [input, label] : [label, input]));
+    }
+  }
+
+  gameSelect.addEventListener('change', () => {
+    drawPlayers();
+    drawOptions();
+  });
+  playersInput.addEventListener('change', drawSeats);
+  drawPlayers();
+  drawOptions();
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const g = info();
+    const options = {};
+    for (const input of optionsBox.querySelectorAll('[data-option]')) {
+      const kind = input.dataset.kind;
+      if (kind === 'bool') options[input.dataset.option] = input.checked;
+      else if (kind === 'int') {
+        const value = Number(input.value);
+        if (!Number.isInteger(value) || (input.min !== '' && value < Number(input.min)) || (input.max !== '' && value > Number(input.max))) {
+          input.setAttribute('aria-invalid', 'true');
+          input.focus();
+          return toast(t('new.badOption', { name: input.id.replace('ng-opt-', ''), min: input.min, max: input.max }), 'error');
+        }
+        options[input.dataset.option] = value;
+      } else options[input.dataset.option] = input.value;
+    }
+    const seats = seatRows.length;
+    const names = seatRows.map((r, i) => r.name.value.trim() || t('seat.default', { n: i + 1 }));
+    const seatKinds = seatRows.map((r) => r.kind.value);
+    const title = titleInput.value.trim();
+    const button = form.querySelector('#ng-create');
+    button.disabled = true;
+    try {
+      const id = seatKinds.includes('remote')
+        ? await createHosted({ g, seats, names, seatKinds, options, takeback: takeback.value, title })
+        : await createLocal({ g, seats, names, seatKinds, options, takeback: takeback.value, title });
+      go(`#/game/${encodeURIComponent(id)}`);
+    } catch (err) {
+      toast(err instanceof ApiError && err.offline ? t('new.hostedOffline') : `${t('new.failed')} ${err.message || err}`, 'error');
+      button.disabled = false;
+    }
+  });
+}
+
+function choiceLabel(spec, choice) {
+  const key = `option.${spec.name}.${choice}`;
+  const text = t(key);
+  return text === key ? choice : text;
+}
+
+async function createLocal({ g, seats, names, seatKinds, options, takeback, title }) {
+  const id = `r-${uuid()}`;
+  const now = Date.now();
+  await call('new', { game: g.id, seats, seed: newSeed(), record_id: id, options, takeback, created_at: now });
+  const { record_json: recordJson } = await call('record', { record_id: id });
+  const summary = await call('summary', { record_id: id });
+  await store.putGame({
+    id,
+    game: g.id,
+    kind: 'local',
+    title,
+    names,
+    seats,
+    seatKinds: seatKinds.map((k) => (k === 'remote' ? 'human' : k)),
+    bots: seatKinds.map((k) => (k === 'bot' ? 'random' : null)),
+    botSeed: newSeed(),
+    takeback,
+    record_json: recordJson,
+    seq: summary.seq,
+    toMove: summary.to_move,
+    over: false,
+    outcome: null,
+    createdAt: now,
+    lastMoveAt: 0,
+    sync: { state: 'pending' },
+  });
+  requestSync(id);
+  return id;
+}
+
+async function createHosted({ g, seats, names, seatKinds, options, takeback, title }) {
+  const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names } });
+  const mine = seatKinds.map((k, i) => (k !== 'remote' ? i : -1)).filter((i) => i >= 0);
+  const invites = data.invites.map((inv) => ({ ...inv, link: `${location.origin}/#/join/${data.game_id}/${inv.code}` }));
+  let firstId = null;
+  for (const seat of mine) {
+    const invite = data.invites.find((inv) => inv.seat === seat);
+    const { data: claimed } = await api('POST', `/api/games/${data.game_id}/seats`, { body: { code: invite.code, name: names[seat] } });
+    const id = await saveHostedSeat(data.game_id, claimed.seat, claimed.token, { code: invite.code, title, invites: invites.filter((inv) => seatKinds[inv.seat] === 'remote') });
+    firstId = firstId || id;
+  }
+  void store;
+  return firstId;
+}

@@ -1,0 +1,35 @@
+// History scrubber: a slider and step buttons over the whole record (undone entries
+// included: the record never loses one). Any point is shown read-only; "play from
+// here" starts a branch there.
+import { h } from './ui.js';
+import { t } from './i18n.js';
+
+export function scrubber({ max, value, entries, describe, onChange, onBranch }) {
+  const live = value === max;
+  const slider = h('input', {
+    id: 'scrub', type: 'range', min: 0, max, step: 1, value,
+    'aria-label': t('scrub.label'),
+    'aria-valuetext': t('scrub.position', { seq: value, max }),
+  });
+  slider.addEventListener('change', () => onChange(Number(slider.value)));
+  slider.addEventListener('input', () => { label.textContent = positionText(Number(slider.value)); });
+  const step = (to) => onChange(Math.max(0, Math.min(max, to)));
+  const btn = (id, text, aria, to, disabled) => h('button.step', { id, type: 'button', 'aria-label': aria, title: aria, disabled, on: { click: () => step(to) } }, text);
+  const positionText = (seq) => `${t('scrub.position', { seq, max })} — ${describe(seq ? entries[seq - 1] : null)}`;
+  const label = h('span.scrub-label', { id: 'scrub-label', 'aria-live': 'polite' }, positionText(value));
+  return h('div.scrubber', { role: 'group', 'aria-label': t('scrub.title') },
+    h('div.scrub-row', {},
+      btn('scrub-first', '|◀', t('scrub.first'), 0, value === 0),
+      btn('scrub-prev', '◀', t('scrub.prev'), value - 1, value === 0),
+      slider,
+      btn('scrub-next', '▶', t('scrub.next'), value + 1, live),
+      btn('scrub-last', '▶|', t('scrub.last'), max, live),
+    ),
+    label,
+    live ? null : h('div.scrub-actions', {},
+      h('span.badge.readonly', {}, t('scrub.readOnly')),
+      onBranch ? h('button.primary', { id: 'play-from-here', type: 'button', on: { click: onBranch } }, t('scrub.branch')) : null,
+      h('button', { id: 'scrub-live', type: 'button', on: { click: () => step(max) } }, t('scrub.backToLive')),
+    ),
+  );
+}

@@ -1,0 +1,347 @@
+// A game on screen is a Session: LocalSession (this device is the authority; the
+// engine in the worker decides), HostedSession (the server decides; this device may
+// queue its own moves offline) and ReplaySession (a finished record, read-only).
+// Screens only use the common surface:
+//   refresh(), snapshot (seq, toMove, over, outcome, view, legal, viewSeat, entries),
+//   play(move), undo(), undoState(), viewAt(seq), branchAt(seq)
+import { call, EngineError } from './engine.js';
+import * as store from './storage.js';
+import { api, ApiError } from './api.js';
+import { newSeed, uuid } from './ui.js';
+import { rawField, seedText } from './jsontext.js';
+import { t } from './i18n.js';
+import { requestSync } from './sync.js';
+
+/** The seqs in effect after entry `seq`: take-backs cut the line (as the kernel does). */
+export function lineAt(entries, seq) {
+  const line = [0];
+  for (const entry of entries.slice(0, seq)) {
+    if (entry.kind === 'takeback') line.splice(line.indexOf(entry.to_seq) + 1);
+    else line.push(entry.seq);
+  }
+  return line;
+}
+
+function parseEntries(recordJson) {
+  try {
+    return JSON.parse(recordJson).entries || [];
+  } catch {
+    return [];
+  }
+}
+
+export class EngineSession {
+  constructor(row) {
+    this.row = row;
+    this.id = row.id;
+    this.rid = row.id;
+    this.game = row.game;
+    this.snapshot = { seq: 0, toMove: [], over: false, outcome: null, view: null, legal: [], viewSeat: null };
+    this.perspective = null;
+  }
+
+  get seats() {
+    return this.row.seats;
+  }
+
+  humanSeats() {
+    return (this.row.seatKinds || []).map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
+  }
+
+  async open() {
+    this.summary = await call('load', { record_json: this.row.record_json, check: 'replay' });
+    this.rid = this.summary.record_id;
+    this.entries = parseEntries(this.row.record_json);
+    await this.refresh();
+  }
+
+  async refresh() {
+    const summary = (this.summary = await call('summary', { record_id: this.rid }));
+    const humans = this.humanSeats();
+    const active = summary.to_move.find((s) => humans.includes(s));
+    if (active !== undefined) this.perspective = active;
+    else if (this.perspective === null) this.perspective = humans.length ? humans[0] : null;
+    const seat = this.readOnly ? null : this.perspective;
+    const view = await call('view', { record_id: this.rid, seat });
+    const legal = active !== undefined && !this.readOnly ? await call('legal_moves', { record_id: this.rid, seat: active }) : [];
+    this.snapshot = {
+      seq: summary.seq,
+      line: summary.line,
+      toMove: summary.to_move,
+      over: summary.outcome !== null && summary.outcome !== undefined,
+      outcome: summary.outcome ?? null,
+      view,
+      legal,
+      activeSeat: active ?? null,
+      viewSeat: seat,
+      entries: this.entries,
+    };
+    return this.snapshot;
+  }
+
+  async viewAt(seq) {
+    // Scrubbing never shows a hand another player on this device could not see: with
+    // one human here it is that seat's view, with several (hot seat) a spectator's.
+    const humans = this.humanSeats();
+    const seat = humans.length === 1 ? humans[0] : null;
+    return call('view', { record_id: this.rid, seat, seq });
+  }
+
+  async saveRecord(extra = {}) {
+    const { record_json: recordJson } = await call('record', { record_id: this.rid });
+    this.entries = parseEntries(recordJson);
+    const summary = await call('summary', { record_id: this.rid });
+    const last = this.entries[this.entries.length - 1];
+    this.row = await store.updateGame(this.id, (row) => {
+      row.record_json = recordJson;
+      row.seq = summary.seq;
+      row.toMove = summary.to_move;
+      row.over = summary.outcome !== null && summary.outcome !== undefined;
+      row.outcome = summary.outcome ?? null;
+      row.lastMoveAt = last?.at || Date.now();
+      Object.assign(row, extra);
+      return row;
+    });
+    requestSync(this.id);
+  }
+}
+
+export class LocalSession extends EngineSession {
+  kind = 'local';
+
+  async play(move) {
+    const seat = this.snapshot.activeSeat;
+    if (seat === null) throw new EngineError({ kind: 'IllegalMove', code: 'not-your-turn', text: t('err.notYourTurn') });
+    await call('play', {
+      record_id: this.rid,
+      seat,
+      move,
+      move_id: uuid(),
+      device_id: await store.deviceId(),
+      at: Date.now(),
+    });
+    await this.saveRecord();
+    return this.refresh();
+  }
+
+  /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved. */
+  async botStep() {
+    const seat = this.snapshot.toMove.find((s) => this.row.seatKinds[s] === 'bot');
+    if (seat === undefined || this.snapshot.over) return false;
+    const humansToMove = this.snapshot.toMove.filter((s) => this.row.seatKinds[s] === 'human');
+    if (humansToMove.length) return false;
+    await call('bot_step', {
+      record_id: this.rid,
+      seat,
+      bot: this.row.bots?.[seat] || 'random',
+      bot_seed: this.row.botSeed ?? 1,
+      move_id: uuid(),
+      device_id: await store.deviceId(),
+      at: Date.now(),
+    });
+    await this.saveRecord();
+    await this.refresh();
+    return true;
+  }
+
+  /** The seq an undo returns to: before this device's humans' last move in effect. */
+  undoPlan() {
+    const line = this.snapshot.line || [0];
+    const humans = this.humanSeats();
+    for (let i = line.length - 1; i > 0; i--) {
+      const entry = this.entries[line[i] - 1];
+      if (entry && humans.includes(entry.seat)) return { seat: entry.seat, toSeq: line[i - 1] };
+    }
+    return null;
+  }
+
+  undoState() {
+    const policy = this.row.takeback;
+    if (policy === 'strict') return { enabled: false, reason: t('undo.strict') };
+    if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
+    if (!this.undoPlan()) return { enabled: false, reason: t('undo.nothing') };
+    return { enabled: true, reason: t(`undo.policy.${policy}`) };
+  }
+
+  async undo() {
+    const plan = this.undoPlan();
+    if (!plan) throw new EngineError({ kind: 'IllegalMove', code: 'takeback-nothing', text: t('undo.nothing') });
+    await call('undo', {
+      record_id: this.rid,
+      seat: plan.seat,
+      to_seq: plan.toSeq,
+      move_id: uuid(),
+      device_id: await store.deviceId(),
+      at: Date.now(),
+    });
+    await this.saveRecord();
+    return this.refresh();
+  }
+
+  /** "Play from here": a new local game whose record repeats this one's moves up to `seq`. */
+  async branchAt(seq) {
+    return branchRecord(this.row, this.entries, seq);
+  }
+}
+
+export async function branchRecord(row, entries, seq) {
+  const id = `r-${uuid()}`;
+  const seedRaw = seedText(row.record_json);
+  const seed = seedRaw !== null ? Number(seedRaw) : null;
+  if (seed === null || !Number.isSafeInteger(seed)) throw new Error(t('err.branchSeed'));
+  const genesis = JSON.parse(row.record_json).genesis;
+  await call('new', {
+    game: row.game,
+    seats: row.seats,
+    seed,
+    record_id: id,
+    options: genesis.options || {},
+    takeback: genesis.takeback || 'casual',
+    created_at: Date.now(),
+  });
+  const line = lineAt(entries, seq).slice(1);
+  const device = await store.deviceId();
+  for (const s of line) {
+    const entry = entries[s - 1];
+    await call('play', { record_id: id, seat: entry.seat, move: entry.move, move_id: uuid(), device_id: device, at: entry.at || 0 });
+  }
+  const { record_json: recordJson } = await call('record', { record_id: id });
+  const summary = await call('summary', { record_id: id });
+  const now = Date.now();
+  await store.putGame({
+    id,
+    game: row.game,
+    kind: 'local',
+    title: `${row.title || ''} ⑂${seq}`.trim(),
+    names: row.names,
+    seats: row.seats,
+    seatKinds: (row.seatKinds || []).map((k) => (k === 'remote' ? 'human' : k)),
+    takeback: genesis.takeback || 'casual',
+    record_json: recordJson,
+    seq: summary.seq,
+    toMove: summary.to_move,
+    over: summary.outcome != null,
+    outcome: summary.outcome ?? null,
+    createdAt: now,
+    lastMoveAt: now,
+    branchOf: { id: row.id, seq },
+    sync: { state: 'pending' },
+  });
+  requestSync(id);
+  return id;
+}
+
+/** A finished record opened read-only (shared replay, imported finished file). */
+export class ReplaySession extends EngineSession {
+  kind = 'replay';
+  readOnly = true;
+  undoState() {
+    return { enabled: false, reason: t('undo.replay') };
+  }
+  async branchAt(seq) {
+    return branchRecord(this.row, this.entries, seq);
+  }
+}
+
+// -- hosted games ----------------------------------------------------------------------
+
+export class HostedSession {
+  kind = 'hosted';
+
+  constructor(row) {
+    this.row = row;
+    this.id = row.id;
+    this.game = row.game;
+    this.snapshot = this.fromRow(row);
+  }
+
+  get seats() {
+    return this.row.seats;
+  }
+
+  humanSeats() {
+    return [this.row.hosted.seat];
+  }
+
+  fromRow(row) {
+    const h = row.hosted;
+    const pending = h.pending || [];
+    return {
+      seq: h.seq || 0,
+      toMove: h.toMove || [],
+      over: !!h.over,
+      outcome: h.outcome ?? null,
+      view: h.view,
+      legal: pending.length ? [] : h.legal || [],
+      activeSeat: (h.toMove || []).includes(h.seat) && !pending.length ? h.seat : null,
+      viewSeat: h.seat,
+      entries: h.entries || [],
+      pending,
+    };
+  }
+
+  async open() {
+    await this.refresh();
+  }
+
+  async refresh() {
+    const { syncHosted } = await import('./sync.js');
+    try {
+      this.row = (await syncHosted(this.row.id)) || this.row;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.offline)) throw err;
+      this.row = (await store.getGame(this.id)) || this.row;
+    }
+    this.snapshot = this.fromRow(this.row);
+    return this.snapshot;
+  }
+
+  async play(move) {
+    const h = this.row.hosted;
+    const item = { kind: 'move', move_id: uuid(), move, expected_seq: h.seq, at: Date.now() };
+    this.row = await store.updateGame(this.id, (row) => {
+      row.hosted.pending = [...(row.hosted.pending || []), item];
+      row.lastMoveAt = item.at;
+      return row;
+    });
+    return this.refresh();
+  }
+
+  undoState() {
+    if (this.row.takeback === 'strict') return { enabled: false, reason: t('undo.strict') };
+    if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
+    if (!this.snapshot.seq) return { enabled: false, reason: t('undo.nothing') };
+    return { enabled: true, reason: t(`undo.policy.${this.row.takeback}`) };
+  }
+
+  async undo() {
+    const h = this.row.hosted;
+    const { data } = await api('POST', `/api/games/${h.gameId}/takebacks`, {
+      token: h.token,
+      body: { move_id: uuid(), expected_seq: h.seq, to_seq: null, device_id: await store.deviceId(), at: Date.now() },
+    });
+    void data;
+    return this.refresh();
+  }
+
+  async viewAt() {
+    return this.snapshot.view;
+  }
+
+  async branchAt() {
+    throw new Error(t('scrub.hostedNoBranch'));
+  }
+}
+
+export async function sessionFor(row) {
+  if (row.kind === 'hosted') {
+    const session = new HostedSession(row);
+    await session.open();
+    return session;
+  }
+  const session = row.kind === 'replay' ? new ReplaySession(row) : new LocalSession(row);
+  await session.open();
+  return session;
+}
+
+export { rawField };

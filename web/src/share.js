@@ -1,0 +1,31 @@
+// Sharing a finished game: make sure the record is on the server, ask for a share id,
+// and build the link that opens it (#/shared/<id>) — in any browser, and offline on
+// this device after its first visit.
+import { api } from './api.js';
+import * as store from './storage.js';
+import { requestSync } from './sync.js';
+import { t } from './i18n.js';
+
+export function shareLink(shareId) {
+  return `${location.origin}/#/shared/${encodeURIComponent(shareId)}`;
+}
+
+export async function shareGame(row) {
+  let data;
+  if (row.kind === 'hosted') {
+    ({ data } = await api('POST', `/api/games/${row.hosted.gameId}/share`, { token: row.hosted.token }));
+  } else {
+    await requestSync(row.id);
+    const fresh = await store.getGame(row.id);
+    const sync = fresh.sync || {};
+    if (!sync.ownerToken || (sync.serverSeq || 0) < fresh.seq) throw new Error(t('share.notSynced'));
+    ({ data } = await api('POST', `/api/records/${sync.remoteId || row.id}/share`, { token: sync.ownerToken }));
+  }
+  const link = shareLink(data.share_id);
+  await store.updateGame(row.id, (r) => {
+    r.shareId = data.share_id;
+    r.shareLink = link;
+    return r;
+  });
+  return link;
+}

@@ -1,0 +1,92 @@
+// IndexedDB through `idb`: the device's games, shared replays and settings.
+//
+// A game row (store "games", key `id` = the record id):
+//   {id, game, kind: 'local' | 'hosted', title, names[], seatKinds[] ('human'|'bot'|'remote'),
+//    takeback, record_json (local games: the record text exactly as the engine wrote it —
+//    never re-serialised, a seed may exceed 2**53), seq, toMove[], over, outcome,
+//    lastMoveAt, createdAt, forkOf, shareId,
+//    sync: {state, ownerToken, serverTip, serverSeq, message},
+//    hosted: {gameId, token, seat, invites[], pending[], view, legal[], seq, tipHash}}
+import { openDB } from 'idb';
+
+const DB_NAME = 'kifu';
+const DB_VERSION = 1;
+
+let dbPromise = null;
+
+function db() {
+  if (!dbPromise) {
+    dbPromise = openDB(DB_NAME, DB_VERSION, {
+      upgrade(database) {
+        const games = database.createObjectStore('games', { keyPath: 'id' });
+        games.createIndex('lastMoveAt', 'lastMoveAt');
+        database.createObjectStore('replays', { keyPath: 'shareId' });
+        database.createObjectStore('settings');
+      },
+    });
+  }
+  return dbPromise;
+}
+
+export async function listGames() {
+  const rows = await (await db()).getAll('games');
+  return rows.sort((a, b) => (b.lastMoveAt || b.createdAt || 0) - (a.lastMoveAt || a.createdAt || 0));
+}
+
+export async function getGame(id) {
+  return (await db()).get('games', id);
+}
+
+export async function putGame(row) {
+  await (await db()).put('games', row);
+  window.dispatchEvent(new CustomEvent('kifu:games-changed', { detail: { id: row.id } }));
+  return row;
+}
+
+/** Read-modify-write one row inside a transaction. */
+export async function updateGame(id, change) {
+  const database = await db();
+  const tx = database.transaction('games', 'readwrite');
+  const row = await tx.store.get(id);
+  if (!row) {
+    await tx.done;
+    return null;
+  }
+  const next = change(row) || row;
+  await tx.store.put(next);
+  await tx.done;
+  window.dispatchEvent(new CustomEvent('kifu:games-changed', { detail: { id } }));
+  return next;
+}
+
+export async function deleteGame(id) {
+  await (await db()).delete('games', id);
+  window.dispatchEvent(new CustomEvent('kifu:games-changed', { detail: { id } }));
+}
+
+export async function getReplay(shareId) {
+  return (await db()).get('replays', shareId);
+}
+
+export async function putReplay(row) {
+  return (await db()).put('replays', row);
+}
+
+export async function getSetting(key, fallback = null) {
+  const value = await (await db()).get('settings', key);
+  return value === undefined ? fallback : value;
+}
+
+export async function setSetting(key, value) {
+  return (await db()).put('settings', value, key);
+}
+
+/** A stable id for this device (entries carry it as device_id). */
+export async function deviceId() {
+  let id = await getSetting('deviceId');
+  if (!id) {
+    id = `dev-${crypto.randomUUID().slice(0, 8)}`;
+    await setSetting('deviceId', id);
+  }
+  return id;
+}

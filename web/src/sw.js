@@ -1,0 +1,24 @@
+// The service worker: precaches the app shell, the Pyodide runtime, the wheels and the
+// engine worker (the manifest is injected at build time by scripts/build-sw.mjs with a
+// content revision per file), so everything is served with the server stopped and the
+// network off. A new build installs beside the old one and waits: the page shows
+// "update available" and sends SKIP_WAITING when the player accepts.
+import { clientsClaim } from 'workbox-core';
+import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
+import { registerRoute, NavigationRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Any navigation inside the app opens the shell (routes are in the hash anyway).
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/health/] }));
+
+// Shared replays and the catalogue: fresh when online, the last copy when not.
+registerRoute(({ url }) => url.pathname.startsWith('/api/shared/') || url.pathname === '/api/catalogue',
+  new NetworkFirst({ cacheName: 'kifu-api', networkTimeoutSeconds: 4 }));

@@ -1,0 +1,76 @@
+// Tiny DOM helpers: h('tag.class', {attrs, on: {click}}, ...children). No framework.
+
+export function h(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split('.');
+  const el = document.createElement(tag || 'div');
+  if (classes.length) el.className = classes.join(' ');
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'on') {
+      for (const [event, fn] of Object.entries(value)) el.addEventListener(event, fn);
+    } else if (key === 'text') {
+      el.textContent = value;
+    } else if (key === 'dataset') {
+      Object.assign(el.dataset, value);
+    } else if (key in el && typeof value !== 'string' && !(el instanceof SVGElement)) {
+      el[key] = value;
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+export function uuid() {
+  return crypto.randomUUID();
+}
+
+/** A seed below 2**53 so it survives JSON numbers on the JS side. */
+export function newSeed() {
+  const words = crypto.getRandomValues(new Uint32Array(2));
+  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+export function download(filename, text, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h('a', { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Announce a message to screen readers and show it as a toast. */
+export function toast(message, kind = 'info') {
+  const region = document.getElementById('toasts');
+  if (!region) return;
+  const item = h(`div.toast.${kind}`, { role: kind === 'error' ? 'alert' : 'status' }, message);
+  region.append(item);
+  setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);
+}
