@@ -22,8 +22,10 @@ move_id, made offline or not yet acknowledged.
   moves of that seat queued after it (they were made on top of it), each with its
   reason, kept in ``rejected`` as the rejected branch (never silently dropped).
 - `hosted_pull` / `hosted_pulled`: ``GET …/record?since=seq`` and append what
-  changed (after the game ends the server sends the full record, seed included,
-  which replaces the copy once its chain matches).
+  changed. Once the game is over (a pull says so, an accepted move carries an
+  outcome, or a move is refused with ``game-over``) the next request fetches the
+  full record from seq 0 (seed and every event), which replaces the copy once its
+  chain matches; from then on the copy replays and verifies like a local record.
 - `rebase`: keep the authoritative prefix and re-apply the still-pending moves
   with the engine. The device can run the engine only when it holds the seed
   (local records, finished hosted games); otherwise the queue is kept as it is
@@ -112,6 +114,7 @@ class HostedState(msgspec.Struct, kw_only=True):
     pending: list[Pending] = []
     rejected: list[Rejection] = []
     blocked: str | None = None  # a reply that needs a person (bad token, ...)
+    refetch: bool = False  # the game ended: fetch the full record (seed, all events)
 
 
 class Line(msgspec.Struct, kw_only=True):
@@ -279,7 +282,7 @@ def hosted_next(state: HostedState, record: Record[Any, Any] | None) -> HttpRequ
     """The request for the first pending move; a pull first if the copy is empty."""
     if state.blocked is not None:
         return None
-    if record is None:
+    if record is None or state.refetch:
         return hosted_pull(state, record)
     if not state.pending:
         return None
@@ -310,6 +313,7 @@ class _Accepted(msgspec.Struct, kw_only=True):
     seq: int
     tip_hash: str
     duplicate: bool = False
+    outcome: Any = None
 
 
 def hosted_reply(
@@ -334,7 +338,8 @@ def hosted_reply(
             state = msgspec.structs.replace(state, pending=rest)
             return state, record, Step(event="accepted-gap", seq=entry.seq)
         record = extend(record, [entry])
-        state = msgspec.structs.replace(state, pending=rest)
+        over = accepted.outcome is not None  # then fetch the full record once
+        state = msgspec.structs.replace(state, pending=rest, refetch=state.refetch or over)
         event = "duplicate" if accepted.duplicate else "accepted"
         return state, record, Step(event=event, seq=entry.seq)
     problem = _problem(body)
@@ -350,7 +355,10 @@ def hosted_reply(
         dropped = [_after(p, move_id, by="server") for p in rest if p.seat == item.seat]
         kept = [p for p in rest if p.seat != item.seat]
         state = msgspec.structs.replace(
-            state, pending=kept, rejected=[*state.rejected, rejection, *dropped]
+            state,
+            pending=kept,
+            rejected=[*state.rejected, rejection, *dropped],
+            refetch=state.refetch or problem.code == "game-over",
         )
         return state, record, Step(event="rejected", detail=problem.detail)
     if status in (429, 500, 502, 503, 504):
@@ -360,7 +368,7 @@ def hosted_reply(
 
 
 def hosted_pull(state: HostedState, record: Record[Any, Any] | None) -> HttpRequest:
-    since = 0 if record is None else len(record.entries)
+    since = 0 if record is None or state.refetch else len(record.entries)
     return HttpRequest(method="GET", path=f"/api/games/{state.game_id}/record?since={since}")
 
 
@@ -390,8 +398,11 @@ def hosted_pulled(
         if record is not None:
             full = extend(full, list(record.entries))  # the copy must be a prefix of it
         record = full
+        state = msgspec.structs.replace(state, refetch=False)
     else:
         record = extend(record, entries)
+        if reply.over and record.genesis.seed is None:
+            state = msgspec.structs.replace(state, refetch=True)
     kept, rejected = rebase(game, record, state.pending)
     state = msgspec.structs.replace(state, pending=kept, rejected=state.rejected + rejected)
     if reply.tip_hash and len(record.entries) == reply.seq and tip_hash(record) != reply.tip_hash:

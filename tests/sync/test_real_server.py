@@ -1,0 +1,175 @@
+"""core/sync.py against the real server (server.app under uvicorn, SQLite, in a thread).
+
+The same flows as test_sync.py's contract tests, over HTTP: a hosted seat's offline
+queue with a lost reply, two devices of one seat racing (409, rebase, 422 surfaced
+with its reason and the move built on it), the finished game's full record; a local
+record's upload, appends, a fork keeping both lines and its download.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+
+from core import games
+from core.kernel import Timeline, new_record, tip_hash
+from core.sync import (
+    HostedState,
+    HttpRequest,
+    LocalState,
+    Pending,
+    downloaded,
+    hosted_next,
+    hosted_pulled,
+    hosted_queue,
+    hosted_reply,
+    local_next,
+    local_reply,
+)
+from tests.kernel.fixture_game import GAME
+from tests.server.conftest import Table, ThreadServer, make_settings
+
+games.register(GAME)
+
+
+@pytest.fixture(scope="module")
+def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    backend = {"data_dir": str(tmp_path_factory.mktemp("data")), "database_url": None}
+    with ThreadServer(make_settings(backend)) as server, server.client() as client:
+        yield client
+
+
+def send(http: httpx.Client, request: HttpRequest, token: str | None) -> tuple[int, bytes]:
+    headers = {"Authorization": f"Bearer {token}"} if token and request.auth != "none" else {}
+    if request.method == "GET":
+        response = http.get(request.path, headers=headers)
+    else:
+        response = http.post(request.path, json=request.body, headers=headers)
+    return response.status_code, response.content
+
+
+def sync_hosted(
+    http: httpx.Client, state: HostedState, record: Any, token: str
+) -> tuple[HostedState, Any, list[str]]:
+    steps = []
+    for _ in range(50):
+        request = hosted_next(state, record)
+        if request is None:
+            break
+        status, body = send(http, request, token)
+        if request.method == "GET":
+            state, record, step = hosted_pulled(state, record, body)
+        else:
+            assert request.move_id is not None
+            state, record, step = hosted_reply(state, record, request.move_id, status, body)
+        steps.append(step.event)
+    return state, record, steps
+
+
+def test_hosted_queue_lost_reply_and_racing_devices(http: httpx.Client) -> None:
+    table = Table(http, players=2, options={"hand_size": 2})
+    token = table.tokens[0]
+    phone, phone_record, steps = sync_hosted(
+        http, HostedState(game_id=table.id, seat=0), None, token
+    )
+    tablet, tablet_record, _ = sync_hosted(http, HostedState(game_id=table.id, seat=0), None, token)
+    assert steps == ["pulled"] and phone_record.genesis.seed is None
+    plays = table.view(0)["legal_moves"]
+    # the tablet plays; its reply is lost, so it sends again: a duplicate
+    tablet = hosted_queue(tablet, Pending(move_id="t1", seat=0, based_on=0, move=plays[-1]))
+    request = hosted_next(tablet, tablet_record)
+    assert request is not None
+    send(http, request, token)
+    tablet, tablet_record, steps = sync_hosted(http, tablet, tablet_record, token)
+    assert steps == ["duplicate"] and len(tablet_record.entries) == 1
+    # the phone, offline, played the other card and passed: rebased, then rejected
+    phone = hosted_queue(phone, Pending(move_id="p1", seat=0, based_on=0, move=plays[0]))
+    phone = hosted_queue(phone, Pending(move_id="p2", seat=0, based_on=1, move={"type": "pass"}))
+    phone, phone_record, steps = sync_hosted(http, phone, phone_record, token)
+    assert steps == ["rebased", "rejected"]
+    first, second = phone.rejected
+    assert first.pending.move_id == "p1" and first.code == "wrong-step" and first.rule_id
+    assert first.message
+    assert (second.pending.move_id, second.code, second.after) == ("p2", "after-rejected", "p1")
+    assert tip_hash(phone_record) == tip_hash(tablet_record)
+    # the game goes on and ends; a pull from scratch brings the full record, seed included
+    table.seq = len(phone_record.entries)
+    table.play_out()
+    phone = hosted_queue(phone, Pending(move_id="p3", seat=0, based_on=1, move={"type": "pass"}))
+    phone, phone_record, steps = sync_hosted(http, phone, phone_record, token)
+    assert steps == ["rebased", "rejected", "pulled"], steps
+    assert phone_record.genesis.seed is not None and not phone.refetch
+    assert phone.rejected[-1].code == "game-over"
+    Timeline(games.get("high-card"), phone_record, check="verify")
+
+
+def local_timeline(seed: int, moves: int) -> Timeline[Any, Any, Any]:
+    game = games.get("high-card")
+    record = new_record(game, record_id=f"sync-real-{seed}", seats=2, seed=seed)
+    timeline: Timeline[Any, Any, Any] = Timeline(game, record)
+    play(timeline, moves, "a")
+    return timeline
+
+
+def play(timeline: Timeline[Any, Any, Any], moves: int, prefix: str) -> None:
+    for _ in range(moves):
+        seat = timeline.to_move()[0]
+        timeline.play(seat, timeline.legal_moves(seat)[-1], move_id=f"{prefix}{timeline.seq}")
+
+
+def sync_local(http: httpx.Client, state: LocalState, record: Any) -> tuple[LocalState, list[str]]:
+    steps = []
+    for _ in range(10):
+        request = local_next(state, record)
+        if request is None:
+            break
+        status, body = send(http, request, state.owner_token)
+        state, step = local_reply(state, record, status, body)
+        steps.append(step.event)
+    return state, steps
+
+
+def test_local_record_upload_append_and_fork(http: httpx.Client, tmp_path: Path) -> None:
+    phone = local_timeline(21, 2)
+    phone_state, steps = sync_local(http, LocalState(record_id=phone.record.id), phone.record)
+    assert steps == ["uploaded"] and phone_state.acked_seq == 2
+    play(phone, 2, "b")
+    phone_state, steps = sync_local(http, phone_state, phone.record)
+    assert steps == ["appended"] and phone_state.acked_seq == 4
+    # a second device holds the record at move 4 and continues it differently
+    copy = msgspec.structs.replace(phone.record, entries=list(phone.record.entries))
+    tablet: Timeline[Any, Any, Any] = Timeline(phone.game, copy)
+    tablet_state = LocalState(
+        record_id=phone.record.id,
+        server_id=phone_state.server_id,
+        owner_token=phone_state.owner_token,
+        acked_seq=4,
+        acked_tip=phone_state.acked_tip,
+    )
+    seat = tablet.to_move()[0]
+    tablet.play(seat, tablet.legal_moves(seat)[0], move_id="tablet-5")
+    tablet_state, steps = sync_local(http, tablet_state, tablet.record)
+    assert steps == ["appended"]
+    play(phone, 2, "c")
+    phone_state, steps = sync_local(http, phone_state, phone.record)
+    assert steps == ["forked"], steps
+    (other,) = phone_state.lines
+    assert other.record_id == phone.record.id and other.parent_seq == 4
+    assert phone_state.server_id != phone.record.id and phone_state.acked_seq == phone.seq
+    # the other line downloads as a record of its own
+    status, body = send(
+        http,
+        HttpRequest(method="GET", path=f"/api/records/{other.record_id}"),
+        phone_state.owner_token,
+    )
+    assert status == 200
+    assert tip_hash(downloaded(body)) == tablet.tip_hash
+    # and this line goes on appending to its fork
+    play(phone, 1, "d")
+    phone_state, steps = sync_local(http, phone_state, phone.record)
+    assert steps == ["appended"] and phone_state.acked_seq == phone.seq
