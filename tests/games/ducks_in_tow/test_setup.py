@@ -91,8 +91,9 @@ def test_dit_008_010_pawn_colours_and_clockwise_order(seats: int) -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_011_to_018_park_tiles(seats: int) -> None:
-    """DIT-011/DIT-012: special tiles on fixed spaces; DIT-013/DIT-014/DIT-015: 4/6/8 location tiles;
-    DIT-016/DIT-017: random choice of tiles, the rest unused; DIT-018: one per location space."""
+    """DIT-011/DIT-012: special tiles on fixed spaces; DIT-013/DIT-014/DIT-015: 4/6/8
+    location tiles; DIT-016/DIT-017: random choice of tiles, the rest unused;
+    DIT-018: one per location space."""
     layouts = set()
     for seed in range(10):
         state = new(seats, seed)
