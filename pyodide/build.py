@@ -21,14 +21,18 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import fcntl
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -64,7 +68,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     """Write `data` unless the file already holds exactly it. True if written."""
     if path.exists() and path.stat().st_size == len(data) and path.read_bytes() == data:
         return False
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
     tmp.replace(path)
     return True
@@ -227,8 +231,25 @@ def lock_entry(
     }
 
 
+@contextlib.contextmanager
+def _exclusive() -> Iterator[None]:
+    """One build at a time (parallel test workers may all ask for the bundle)."""
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    with open(WHEELS / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build(check: bool = False) -> bool:
     """Bring dist/ up to date. Returns True if anything changed."""
+    with _exclusive():
+        return _build(check)
+
+
+def _build(check: bool) -> bool:
     started = time.monotonic()
     ensure_npm()
     DIST.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,122 @@
+"""The engine worker in real headless Chromium, served by the real server.
+
+The server (server.app, SQLite, uvicorn in a thread) serves web/engine/ at /engine/
+and the built bundle at /pyodide/, as in production. The demo page boots the worker
+(progress reported in order), creates a game of the first title and lets a bot
+play; then web/engine/sync.js queues a move for a hosted seat, the page reloads
+(a new worker: the queue must come back from IndexedDB) and syncs it to the server.
+
+Needs /usr/bin/chromium (Debian's `chromium` package; Playwright's own browser
+download is not used). Skipped, saying so, where it is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import core.games
+from tests.kernel.fixture_game import GAME
+
+core.games.register(GAME)
+
+from tests.server.conftest import Table, ThreadServer, make_settings  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(
+        shutil.which(CHROMIUM) is None, reason="needs Debian chromium at /usr/bin/chromium"
+    ),
+]
+
+
+def _build_bundle() -> None:
+    spec = importlib.util.spec_from_file_location("kifu_pyodide_build", ROOT / "pyodide/build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.build()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    _build_bundle()
+    backend = {"data_dir": str(tmp_path_factory.mktemp("data")), "database_url": None}
+    with ThreadServer(make_settings(backend)) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def page(server: ThreadServer) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser.new_context().new_page()
+        browser.close()
+
+
+def test_demo_boots_the_worker_and_plays(server: ThreadServer, page: Any) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/engine/demo.html?moves=6")
+    page.wait_for_function(
+        "window.kifuDemo && (window.kifuDemo.done || window.kifuDemo.error)", timeout=180_000
+    )
+    demo = page.evaluate("window.kifuDemo")
+    assert demo["error"] is None and not errors, (demo, errors)
+    stages = [p["stage"] for p in demo["progress"]]
+    assert stages == ["runtime", "packages", "engine", "ready"]
+    assert demo["verified"] and demo["summary"]["seq"] == len(demo["entries"]) > 0
+
+
+SYNC_JS = """async ([gameId, seat, token, move, phase]) => {
+  const { EngineClient } = await import("/engine/client.js");
+  const { SyncClient } = await import("/engine/sync.js");
+  const engine = new EngineClient({ deviceId: "chromium" });
+  await engine.ready;
+  const sync = new SyncClient({ engine, dbName: "kifu-sync-test", deviceId: "chromium" });
+  if (phase === "queue") {
+    await sync.joinHosted(gameId, seat, token);
+    await sync.queueMove(gameId, { seat, move, based_on: 0, move_id: "from-chromium" });
+    return { held: await sync.hosted(gameId) };
+  }
+  const before = await sync.hosted(gameId);
+  const round = await sync.syncHosted(gameId);
+  return { before, round, after: await sync.hosted(gameId) };
+}"""
+
+
+def test_sync_queue_survives_a_reload_and_reaches_the_server(
+    server: ThreadServer, page: Any
+) -> None:
+    with server.client() as http:
+        table = Table(http, players=2, game="tulikko")
+        move = table.view(0)["legal_moves"][0]
+        page.goto(f"{server.url}/health")  # any same-origin page; no engine of its own
+        queued = page.evaluate(SYNC_JS, [table.id, 0, table.tokens[0], move, "queue"])
+        assert [p["move_id"] for p in queued["held"]["state"]["pending"]] == ["from-chromium"]
+        page.reload()  # a new page, a new worker: only IndexedDB remembers the queue
+        out = page.evaluate(SYNC_JS, [table.id, 0, table.tokens[0], move, "sync"])
+        assert [p["move_id"] for p in out["before"]["state"]["pending"]] == ["from-chromium"]
+        assert [s["event"] for s in out["round"]["steps"]] == ["pulled", "accepted"]
+        assert out["after"]["state"]["pending"] == []
+        view = table.view(0)
+        assert view["seq"] == 1
