@@ -20,7 +20,7 @@ export function endPanel(game, outcome, names) {
       h('caption.visually-hidden', {}, t('end.scores')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, t('end.score')))),
       h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
-        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? ' 🏆' : ''), h('td', {}, String(outcome.scores[s])))))),
+        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, t('end.trail')),
       h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
@@ -36,6 +36,10 @@ function trailLabel(game, key) {
 const SEAT_LISTS = new Set(['tied', 'placed_all', 'winners']);
 
 function trailValue(key, value, names, nSeats) {
+  if (key === 'end_reason' && typeof value === 'string') {
+    const text = t(`end.reason.${value}`);
+    return text === `end.reason.${value}` ? value : text;
+  }
   if (SEAT_LISTS.has(key) && Array.isArray(value)) return value.map(names).join(', ') || '—';
   if (Array.isArray(value) && value.length === nSeats) {
     return value.map((v, i) => `${names(i)}: ${fmt(v)}`).join(' · ');

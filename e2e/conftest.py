@@ -1,0 +1,194 @@
+"""Playwright end-to-end tests: the real server (`kifu serve`), real Chromium, the built PWA.
+
+- The PWA must be built (web/dist); the session builds it when it is missing
+  (`npm ci` + `npm run build` in web/), which needs pyodide/dist (`make bundle`).
+- Chromium is Debian's /usr/bin/chromium (Playwright's own download cannot work here).
+- Each test gets fresh browser contexts (their own IndexedDB and service worker).
+- The kernel's fixture game "high-card" is registered on the server (KIFU_EXTRA_GAMES)
+  and in the browser's engine worker (protocol.js `register`, through the test-only
+  localStorage key `kifu.extraEngines`), so the flows run on a small, fast game; the two
+  real titles are played in full in test_games.py.
+
+Screenshots land in e2e/artifacts/ (ignored by git).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = os.environ.get("KIFU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+FIXTURE_SOURCE = (ROOT / "tests" / "kernel" / "fixture_game.py").read_text()
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 800}
+ENGINE_TIMEOUT = 120_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def ensure_web_built() -> None:
+    if (WEB / "dist" / "index.html").exists() and (WEB / "dist" / "sw.js").exists():
+        return
+    if not (WEB / "node_modules").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    subprocess.run(["npm", "run", "build"], cwd=WEB, check=True)
+
+
+class Server:
+    """`kifu serve` in a subprocess; stop() and start() again on the same port and data."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.port = free_port()
+        self.data_dir = data_dir
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, KIFU_EXTRA_GAMES="tests.kernel.fixture_game", PYTHONPATH=str(ROOT))
+        kifu = Path(sys.executable).parent / "kifu"
+        command = [str(kifu)] if kifu.exists() else [sys.executable, "-m", "server.cli"]
+        self.log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [*command, "serve", "--port", str(self.port), "--data-dir", str(self.data_dir)],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"kifu serve exited: see {self.data_dir / 'server.log'}")
+            with contextlib.suppress(OSError):
+                with urllib.request.urlopen(f"{self.url}/health", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            time.sleep(0.2)
+        raise RuntimeError("kifu serve did not answer /health within 30 s")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+        self.log.close()
+
+    def api(self, method: str, path: str, body: Any = None, token: str = "") -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(f"{self.url}{path}", data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read() or b"null")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built() -> None:
+    ensure_web_built()
+    ARTIFACTS.mkdir(exist_ok=True)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+INIT_SCRIPT = """
+(() => {
+  if (!localStorage.getItem('kifu.init')) {
+    localStorage.setItem('kifu.init', '1');
+    localStorage.setItem('kifu.botDelay', '0');
+    localStorage.setItem('kifu.extraEngines', JSON.stringify(%s));
+  }
+})();
+"""
+
+
+@pytest.fixture
+def new_context(browser: Any) -> Iterator[Any]:
+    """new_context(viewport=PHONE, lang='en') -> a context whose pages log errors."""
+    contexts = []
+
+    def make(viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Any:
+        ctx = browser.new_context(viewport=viewport or PHONE, locale=locale)
+        engines = [{"module": "kifu_fixture_game", "source": FIXTURE_SOURCE}]
+        ctx.add_init_script(INIT_SCRIPT % json.dumps(engines))
+        ctx.set_default_timeout(30_000)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        with contextlib.suppress(Exception):
+            ctx.close()
+
+
+def open_app(page: Any, url: str, path: str = "/") -> Any:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url + path)
+    wait_engine(page)
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def wait_engine(page: Any) -> None:
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.body.dataset.engine)", timeout=ENGINE_TIMEOUT
+    )
+    assert page.evaluate("document.body.dataset.engine") == "ready", page.inner_text("#boot")
+
+
+def wait_sw(page: Any) -> None:
+    """The service worker is active, has precached everything and controls the page."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT
+    )
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

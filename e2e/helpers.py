@@ -1,0 +1,113 @@
+"""UI steps shared by the e2e tests: they drive the app the way a player does."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+
+def new_game(
+    page: Any,
+    game: str,
+    kinds: list[str],
+    *,
+    takeback: str = "casual",
+    options: dict[str, Any] | None = None,
+    title: str = "",
+) -> str:
+    """Fill in the new-game form; kinds per seat: 'human' | 'bot' | 'remote'. Returns the game row id."""
+    page.goto(page.url.split("#")[0] + "#/new")
+    page.wait_for_selector("#ng-create")
+    page.select_option("#ng-game", game)
+    page.select_option("#ng-players", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        page.select_option(f"#ng-seat-{seat}-kind", kind)
+    for name, value in (options or {}).items():
+        selector = f"#ng-opt-{name}"
+        if isinstance(value, bool):
+            page.set_checked(selector, value)
+        else:
+            page.fill(selector, str(value))
+    if title:
+        page.fill("#ng-title", title)
+    page.select_option("#ng-takeback", takeback)
+    page.click("#ng-create")
+    page.wait_for_url("**/#/game/**")
+    page.wait_for_selector("#turn")
+    wait_idle(page)
+    return page.url.split("#/game/")[1]
+
+
+def wait_idle(page: Any, timeout: float = 30) -> None:
+    """Until the game screen stops changing (bots done, engine replies in)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    stable = 0
+    while time.monotonic() < deadline:
+        state = page.evaluate(
+            "() => [document.querySelector('#turn')?.textContent, document.querySelector('#scrub')?.max,"
+            " document.querySelectorAll('#move-list button').length, !!document.querySelector('#end-screen'),"
+            " document.querySelector('#cover-ready') && !document.querySelector('.cover').hidden]"
+        )
+        if state == last:
+            stable += 1
+            if stable >= 3:
+                return
+        else:
+            stable = 0
+        last = state
+        page.wait_for_timeout(120)
+
+
+def legal_moves(page: Any) -> list[dict[str, Any]]:
+    """The moves the action list offers (each button carries its move's type)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#move-list button')].map(b => b.textContent)"
+    )
+
+
+def click_move(page: Any, index: int = 0) -> None:
+    details = page.query_selector("details.all-moves")
+    if details and details.get_attribute("open") is None:
+        page.click("#all-moves")
+    before = page.evaluate("document.querySelector('#scrub')?.max")
+    page.click(f"#move-list li:nth-child({index + 1}) button")
+    page.wait_for_function(
+        "(b) => document.querySelector('#scrub')?.max !== b || document.querySelector('#move-error:not([hidden])')",
+        arg=before,
+    )
+    wait_idle(page)
+
+
+def board_moves(page: Any) -> list[dict[str, Any]]:
+    """Moves highlighted on the board (SVG targets carry their move as data-move)."""
+    return [json.loads(m) for m in page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")]
+
+
+def pass_cover(page: Any) -> None:
+    if page.is_visible("#cover-ready"):
+        page.click("#cover-ready")
+        wait_idle(page)
+
+
+def move_types(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#move-list button", "els => els.map(e => e.dataset.type)")
+
+
+def play_until_over(page: Any, choose: Any = None, limit: int = 2000) -> int:
+    """Click legal moves (choose(types) -> index, default the first) until the end screen."""
+    moves = 0
+    while not page.query_selector("#end-screen"):
+        pass_cover(page)
+        types = move_types(page)
+        if not types:
+            wait_idle(page)
+            if page.query_selector("#end-screen"):
+                break
+            types = move_types(page)
+            assert types, f"no legal moves and no end screen: {page.inner_text('#turn')}"
+        click_move(page, choose(types) if choose else 0)
+        moves += 1
+        assert moves < limit, "the game did not end"
+    return moves

@@ -1,0 +1,55 @@
+"""Both titles played to the end through the UI: a human seat (the test taps moves) and
+a bot; the end screen shows the scores and the scoring trail. Screenshots of the board
+and the end screen, phone and desktop."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DESKTOP, PHONE, open_app, shot
+from helpers import board_moves, new_game, play_until_over, wait_idle
+
+# Moves a player would rather make (keeps random-ish play short and varied).
+DUCKS_PREFERENCE = [
+    "claim", "drop-off", "adopt", "keep-shaken", "feed", "take-display", "take-deck",
+    "gift-cards", "gift-food", "shake", "disperse", "discard-card", "return-food",
+    "finish-food", "release-shaken", "stop-drawing", "move", "end-turn",
+]
+TULIKKO_PREFERENCE = ["place-token", "place", "slide", "discard", "move-to", "end-turn"]
+
+
+def prefer(order):
+    def choose(types):
+        for kind in order:
+            if kind in types:
+                return types.index(kind)
+        return 0
+
+    return choose
+
+
+@pytest.mark.parametrize(
+    ("game", "order", "viewport", "name"),
+    [
+        ("tulikko", TULIKKO_PREFERENCE, PHONE, "tulikko-phone"),
+        ("ducks-in-tow", DUCKS_PREFERENCE, DESKTOP, "ducks-desktop"),
+    ],
+)
+def test_full_game(server, new_context, game, order, viewport, name):
+    page = open_app(new_context(viewport).new_page(), server.url)
+    new_game(page, game, ["human", "bot"])
+    assert page.query_selector("svg"), "the board is drawn as SVG"
+    assert board_moves(page), "legal moves are highlighted on the board"
+    shot(page, f"{name}-board")
+    moves = play_until_over(page, prefer(order), limit=1500)
+    assert moves > 5
+    end = page.inner_text("#end-screen")
+    assert "Winner" in end or "table" in end
+    assert page.query_selector(".trail"), "the scoring trail is shown"
+    assert page.is_disabled("#undo")
+    assert "over" in page.inner_text("#undo-reason")
+    shot(page, f"{name}-end")
+    other = DESKTOP if viewport == PHONE else PHONE
+    page.set_viewport_size(other)
+    wait_idle(page)
+    shot(page, f"{name}-end-{'desktop' if other == DESKTOP else 'phone'}")
+    assert page.errors == []

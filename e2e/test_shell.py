@@ -1,0 +1,85 @@
+"""The installable shell: manifest, service worker, boot, language switch."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from conftest import DESKTOP, PHONE, open_app, shot, wait_sw
+
+
+def test_manifest_and_service_worker(server, new_context):
+    with urllib.request.urlopen(f"{server.url}/manifest.webmanifest") as response:
+        manifest = json.loads(response.read())
+    assert manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        with urllib.request.urlopen(f"{server.url}{icon['src']}") as response:
+            assert response.status == 200
+
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    assert page.get_attribute("link[rel=manifest]", "href") == "/manifest.webmanifest"
+    wait_sw(page)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == f"{server.url}/"
+    # Everything the engine needs is precached: the app shell, Pyodide, the wheels, the worker.
+    cached = page.evaluate(
+        """async () => {
+          const urls = [];
+          for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const req of await cache.keys()) urls.push(new URL(req.url).pathname);
+          }
+          return urls;
+        }"""
+    )
+    for path in ["/index.html", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
+                 "/pyodide/pyodide-lock.json", "/engine/worker.js", "/engine/client.js"]:
+        assert path in cached, path
+    assert any(p.startswith("/pyodide/kifu_core-") and p.endswith(".whl") for p in cached)
+    assert any(p.startswith("/pyodide/msgspec-") and p.endswith(".whl") for p in cached)
+    assert page.errors == []
+    shot(page, "home-phone")
+
+
+def test_language_switch(server, new_context):
+    page = open_app(new_context(DESKTOP).new_page(), server.url)
+    assert page.inner_text("#new-game") == "New game"
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    assert page.inner_text("#new-game") == "新しいゲーム"
+    assert "マイゲーム" in page.inner_text("main")
+    shot(page, "home-desktop-ja")
+    page.reload()
+    page.wait_for_selector("#new-game")
+    assert page.inner_text("#new-game") == "新しいゲーム"  # the choice is kept
+    page.click("#new-game")
+    page.wait_for_selector("#ng-create")
+    assert page.inner_text("#ng-create") == "ゲーム開始"
+    shot(page, "new-game-desktop-ja")
+    page.select_option("#lang-select", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.inner_text("#ng-create") == "Start the game"
+
+
+def test_every_string_translated():
+    """Both dictionaries hold the same keys, and every key the code names exists."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "web" / "src"
+    key = re.compile(r"^\s*'([\w.-]+)':", re.M)
+    en = set(key.findall((src / "strings" / "en.js").read_text()))
+    en |= {k for line in (src / "strings" / "en.js").read_text().splitlines() for k in re.findall(r"'([\w.-]+)':", line)}
+    ja = {k for line in (src / "strings" / "ja.js").read_text().splitlines() for k in re.findall(r"'([\w.-]+)':", line)}
+    assert en - ja == set(), f"missing in ja: {sorted(en - ja)}"
+    assert ja - en == set(), f"missing in en: {sorted(ja - en)}"
+    used = set()
+    for path in src.rglob("*.js"):
+        if "strings" in path.parts:
+            continue
+        used |= set(re.findall(r"\bt\('([\w.-]+)'", path.read_text()))
+    missing = used - en
+    assert missing == set(), f"keys used but not defined: {sorted(missing)}"
