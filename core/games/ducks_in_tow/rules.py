@@ -76,6 +76,7 @@ PHASES = (
     "hand",
     "over",
 )
+_GIFT_OPTIONS = [x for x in product(range(GIFT_FOOD + 1), repeat=NCOL) if 1 <= sum(x) <= GIFT_FOOD]
 SIDES: tuple[Literal["left", "right"], ...] = ("left", "right")
 
 
@@ -297,8 +298,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return [mv.Feed(list(x)) for x in product(*ranges) if 1 <= sum(x) <= free]
 
     def _gift_foods(self, state: State) -> list[Move]:
-        ranges = [range(min(state.food_bag[c], GIFT_FOOD) + 1) for c in range(NCOL)]
-        return [mv.GiftFood(list(x)) for x in product(*ranges) if 1 <= sum(x) <= GIFT_FOOD]
+        return [mv.GiftFood(list(x)) for x in _GIFT_OPTIONS if covers(state.food_bag, list(x))]
 
     def _adopts(self, p: Player) -> list[Move]:
         if sum(p.tow) < 2:

@@ -283,3 +283,22 @@ def test_greedy_bot_plays_legal_moves_and_finishes() -> None:
             steps += 1
         result = GAME.outcome(state)
         assert result is not None and max(result.scores) > 0
+
+
+def test_greedy_bot_beats_random() -> None:
+    """The greedy bot outscores the kernel's random bot in most 2-player games."""
+    greedy = GAME.bots()["greedy"]
+    wins = 0
+    for seed in range(6):
+        state = GAME.initial(GAME.setup(2, 300 + seed, {}))
+        rng = Rng.seeded(seed, stream=5)
+        while GAME.outcome(state) is None:
+            seat = GAME.to_move(state)[0]
+            legal = GAME.legal_moves(state, seat)
+            move = greedy(GAME, state, seat, rng) if seat == 0 else rng.choice(legal)
+            for event in GAME.decide(state, seat, move):
+                state = GAME.evolve(state, event)
+        result = GAME.outcome(state)
+        assert result is not None
+        wins += result.scores[0] > result.scores[1]
+    assert wins >= 5
