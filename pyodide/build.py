@@ -47,6 +47,26 @@ MSGSPEC_VERSION = "0.23.0"  # the same version as the CPython side (pyproject: m
 MSGSPEC_WHEEL = f"msgspec-{MSGSPEC_VERSION}-cp314-cp314-{PLATFORM}.whl"
 MSGSPEC_SHA256 = "1836f50ad87e7c56600b648a1b75c3bbcce62835cb1f489435fc5fee8d068831"
 
+# pytest inside Pyodide (the kernel's tests under tests/pyodide): pure wheels, test-only,
+# cached in pyodide/wheels/test/ and never part of dist/.
+TEST_WHEELS = {
+    "pytest-9.2.0-py3-none-any.whl": (
+        "07acdcf88ec174f907dc01af70bf52d49b014bbab03faeeade31c96b18c2e588"
+    ),
+    "pluggy-1.7.0-py3-none-any.whl": (
+        "7dd7b0d8832ba3cb632c306926ded123429211b83641b35dc5c41ad2d34f9bec"
+    ),
+    "iniconfig-2.3.1-py3-none-any.whl": (
+        "9121e2c1fdb355232495be3194c8dfe87ccc2d5dee45947b78e68f499790d7a7"
+    ),
+    "packaging-26.4-py3-none-any.whl": (
+        "81383611a09c1bc0b08b76e0fd5829d7c6824c65b27a6aee339da133f4233ea2"
+    ),
+    "pygments-2.21.0-py3-none-any.whl": (
+        "2363c69b61c4a97c838da3b130dcd6468f4848992b21a82f2a63ec34377137d9"
+    ),
+}
+
 CORE_DIST_NAME = "kifu_core"
 CORE_PACKAGE = "kifu-core"  # the name the browser loads
 RUNTIME_FILES = (
@@ -157,6 +177,28 @@ def msgspec_wheel() -> bytes:
         cached.unlink()
         sys.exit(f"{MSGSPEC_WHEEL}: sha256 mismatch (cache removed; run again)")
     return data
+
+
+def test_wheels() -> Path:
+    """pytest and its dependencies for Pyodide (pure wheels, pinned, sha256 checked)."""
+    folder = WHEELS / "test"
+    missing = [name for name in TEST_WHEELS if not (folder / name).exists()]
+    if missing:
+        folder.mkdir(parents=True, exist_ok=True)
+        log(f"downloading {', '.join(missing)}")
+        pins = ["==".join(name.split("-")[:2]) for name in missing]
+        subprocess.run(
+            [
+                *(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"),
+                *("--only-binary=:all:", "--dest", str(folder), *pins),
+            ],
+            check=True,
+        )
+    for name, digest in TEST_WHEELS.items():
+        if sha256((folder / name).read_bytes()) != digest:
+            (folder / name).unlink()
+            sys.exit(f"{name}: sha256 mismatch (cache removed; run again)")
+    return folder
 
 
 # -- the core wheel ----------------------------------------------------------------------

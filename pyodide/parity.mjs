@@ -1,11 +1,17 @@
 // Cross-runtime determinism check: CPython and Pyodide must compute the same hashes.
 //
 //   node pyodide/parity.mjs --job JOB.json [--dist pyodide/dist] [--repo .]
+//                           [--pytest-wheels pyodide/wheels/test]
 //
 // JOB.json (written by tests/pyodide/test_parity.py from CPython):
 //   { "games": ["high-card", ...],               // ids to register/load
 //     "suite": { name: value, ... },              // tests/pyodide/parity_suite.run() on CPython
-//     "corpus": [ {game, seed, record_json, hashes: [...]}, ... ] }
+//     "corpus": [ {game, seed, record_json, hashes: [...]}, ... ],
+//     "pytest": ["tests/kernel", "--ignore=...", ...] }  // optional: pytest args, repo-relative
+//
+// With "pytest", the kernel's own tests also run inside Pyodide (pytest and its pure
+// dependencies unpacked from --pytest-wheels; --import-mode=append so `core` still comes
+// from the wheel, and no bytecode or cache is written into the repo).
 //
 // It boots Pyodide from the built bundle exactly as the browser does (runtime, msgspec
 // wasm wheel and the core wheel all from dist/, by name through pyodide-lock.json, no
@@ -22,7 +28,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function parseArgs(argv) {
-  const args = { dist: path.join(here, "dist"), repo: path.dirname(here), job: null };
+  const args = {
+    dist: path.join(here, "dist"),
+    repo: path.dirname(here),
+    job: null,
+    "pytest-wheels": path.join(here, "wheels", "test"),
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "");
     if (!(key in args)) throw new Error(`unknown option ${argv[i]}`);
@@ -121,8 +132,28 @@ json.dumps(run(list(GAME_IDS)))
     .map(([g, n]) => `${g} ${n}`)
     .join(", ");
   console.log(`corpus: ${job.corpus.length} games (${summary}), ${entries} entries, all equal`);
+
+  // 3. The kernel's own tests, under pytest, inside Pyodide.
+  let pytestExit = 0;
+  if (job.pytest) {
+    pyodide.FS.mkdirTree("/wheels");
+    pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: args["pytest-wheels"] }, "/wheels");
+    pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(job.pytest));
+    pytestExit = pyodide.runPython(`
+import os, site, zipfile
+target = site.getsitepackages()[0]
+for name in sorted(os.listdir("/wheels")):
+    if name.endswith(".whl"):
+        zipfile.ZipFile(f"/wheels/{name}").extractall(target)
+import pytest
+os.chdir("/repo")
+args = [a if a.startswith("-") else f"/repo/{a}" for a in PYTEST_ARGS]
+int(pytest.main(["-q", "-p", "no:cacheprovider", "--import-mode=append", "-o", "addopts=", *args]))
+`);
+    console.log(`pytest in pyodide: exit ${pytestExit}`);
+  }
   console.log(`total ${(performance.now() - started).toFixed(0)} ms`);
-  process.exit(suiteFailures ? 1 : 0);
+  process.exit(suiteFailures || pytestExit ? 1 : 0);
 }
 
 main().catch((err) => {

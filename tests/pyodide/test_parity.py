@@ -1,5 +1,9 @@
 """CPython and Pyodide compute the same hashes (pyodide/parity.mjs under Node).
 
+Three checks in one Node run: the pure parity suite (tests/pyodide/parity_suite.py),
+every entry of a corpus of seeded bot games of every available title, and the
+kernel's own tests under pytest inside Pyodide.
+
 Builds the browser bundle if it is out of date (pyodide/build.py: incremental, a
 no-op when nothing changed), records the corpus on CPython, then lets Node boot
 Pyodide from the bundle and replay it. Needs `node` (20+) and, on first run, the
@@ -24,12 +28,23 @@ ROOT = Path(__file__).resolve().parents[2]
 PER_GAME = 50
 
 
-def _build_bundle() -> None:
+# The kernel's tests that also run inside Pyodide: all but the CLI (subprocesses) and
+# the hypothesis properties (hypothesis ships compiled wheels only, none for wasm).
+KERNEL_TESTS = [
+    "tests/kernel",
+    "--ignore=tests/kernel/test_cli.py",
+    "--ignore=tests/kernel/test_properties.py",
+]
+
+
+def _build_bundle() -> Path:
+    """Build dist/ if stale; the folder of the pytest wheels for Pyodide."""
     spec = importlib.util.spec_from_file_location("kifu_pyodide_build", ROOT / "pyodide/build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.build()
+    return Path(module.test_wheels())
 
 
 @pytest.mark.slow
@@ -37,14 +52,18 @@ def _build_bundle() -> None:
 def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
     if shutil.which("node") is None:
         pytest.fail("node is not installed: the parity check needs Node 20+")
-    _build_bundle()
+    wheels = _build_bundle()
     ready, missing = available()
     games, _ = corpus(PER_GAME)
-    job = {"games": ready, "suite": run(ready), "corpus": games}
+    job = {"games": ready, "suite": run(ready), "corpus": games, "pytest": KERNEL_TESTS}
     job_path = tmp_path / "job.json"
     job_path.write_bytes(msgspec.json.encode(job))
     result = subprocess.run(
-        ["node", str(ROOT / "pyodide/parity.mjs"), "--job", str(job_path)],
+        [
+            "node",
+            str(ROOT / "pyodide/parity.mjs"),
+            *("--job", str(job_path), "--pytest-wheels", str(wheels)),
+        ],
         capture_output=True,
         text=True,
         timeout=540,
@@ -56,4 +75,5 @@ def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
         sys.stdout.write(f"not in the corpus yet (engine not written): {', '.join(missing)}\n")
     assert result.returncode == 0, report
     assert f"corpus: {len(games)} games" in report
+    assert "pytest in pyodide: exit 0" in report
     assert len(games) == PER_GAME * len(ready)
