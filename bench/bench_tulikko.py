@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.games.tulikko import GAME  # noqa: E402
-from core.kernel import Rng, Timeline, new_record  # noqa: E402
+from core.games.tulikko import GAME
+from core.kernel import Rng, Timeline, new_record
 
 
 def playouts(seats: int, games: int) -> tuple[float, int, float]:
@@ -65,9 +65,8 @@ def main() -> None:
             f"({steps / args.games:5.1f} moves/game, "
             f"{1e6 * step_time / steps:6.1f} µs per decide+evolve step)"
         )
-        print(
-            f"{seats} players: {recorded(seats, args.games // 4 or 1):7.1f} recorded games/s (Timeline)"
-        )
+        per_second = recorded(seats, args.games // 4 or 1)
+        print(f"{seats} players: {per_second:7.1f} recorded games/s (Timeline)")
 
 
 if __name__ == "__main__":
