@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -48,6 +49,7 @@ log = logging.getLogger("kifu.server")
 T = TypeVar("T")
 
 SECURITY = [{"bearer": []}]
+WORKER_THREADS = 8
 PROBLEM_RESPONSES: dict[int, Any] = {}
 
 
@@ -65,8 +67,20 @@ def service_of(request: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> Se
     return svc
 
 
+_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 async def run(func: Callable[..., T], *args: Any) -> T:
-    return await anyio.to_thread.run_sync(func, *args)
+    """Run blocking store work in a worker thread; at most WORKER_THREADS at once (per
+    event loop), so the database connection pools (15 SQLite, 20 PostgreSQL
+    connections) never run dry."""
+    loop = asyncio.get_running_loop()
+    limiter = _limiters.get(loop)
+    if limiter is None:
+        limiter = _limiters[loop] = anyio.CapacityLimiter(WORKER_THREADS)
+    return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
 
 
 def channel(game_id: str) -> str:
@@ -332,7 +346,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     configure_logging(settings.log_level)
     store = open_store(settings.data_dir, settings.database_url)
-    service = Service(store)
+    service = Service(store, serialize_writes=not settings.is_postgres)
     backend, channels_kind = channels_backend(settings)
     channels = ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True)
 

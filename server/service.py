@@ -153,9 +153,17 @@ def bad_request(detail: str, code: str = "bad-request") -> ApiError:
 
 
 class Service:
-    def __init__(self, store: KifuStore, *, cache_size: int = 2000) -> None:
+    def __init__(
+        self, store: KifuStore, *, cache_size: int = 2000, serialize_writes: bool = False
+    ) -> None:
         self.store = store
         self.cache_size = cache_size
+        # SQLite has one writer at a time and its "BEGIN" is deferred: writers from many
+        # threads would collide and back off in its busy handler. One lock per process
+        # queues them instead (PostgreSQL needs none: its recorder locks the table).
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if serialize_writes else contextlib.nullcontext()
+        )
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
 
@@ -224,13 +232,17 @@ class Service:
         agg = live.aggregate
         before = agg.version - len(agg._pending_events)  # type: ignore[attr-defined]
         try:
-            self.store.save(agg, *others)
+            self._put(agg, *others)
         except BaseException:
             self._reload(live)
             raise
         if agg.version // SNAPSHOT_EVERY > before // SNAPSHOT_EVERY:
-            with contextlib.suppress(IntegrityError):  # another process took it already
+            with contextlib.suppress(IntegrityError), self._write_lock:  # taken already?
                 self.store.snapshot(agg)
+
+    def _put(self, *aggregates: Any) -> None:
+        with self._write_lock:
+            self.store.save(*aggregates)
 
     def _authorize(self, live: Live, token: str | None) -> Principal:
         if not token:
@@ -294,7 +306,7 @@ class Service:
                 fork_seq=0,
             )
             try:
-                self.store.save(agg)
+                self._put(agg)
             except IntegrityError:
                 continue
             return s.GameCreated(
@@ -695,7 +707,7 @@ class Service:
         for entry in record.entries:
             agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
         try:
-            self.store.save(agg)
+            self._put(agg)
         except IntegrityError:
             # The id exists. Its owner re-uploading (a retry, or a longer copy) appends.
             live = self._live(record.id)
@@ -950,7 +962,7 @@ class Service:
             observed=result.observed,
             engine_version=result.engine_version,
         )
-        self.store.save(stored)
+        self._put(stored)
         return self._report(stored)
 
     def _report(self, stored: StoredReport) -> s.ReportStored:
