@@ -48,7 +48,7 @@ from .store import open_store, postgres_dsn
 log = logging.getLogger("kifu.server")
 T = TypeVar("T")
 
-SECURITY = [{"bearer": []}]
+SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
 WORKER_THREADS = 8
 PROBLEM_RESPONSES: dict[int, Any] = {}
 
@@ -217,9 +217,9 @@ async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None
             for task in pending:
                 task.cancel()
             for task in done:
-                exc = task.exception()
-                if exc is not None and not isinstance(exc, WebSocketDisconnect):
-                    log.warning("live socket ended", extra={"fields": {"error": repr(exc)}})
+                error = task.exception()
+                if error is not None and not isinstance(error, WebSocketDisconnect):
+                    log.warning("live socket ended", extra={"fields": {"error": repr(error)}})
         finally:
             for task in tasks:
                 task.cancel()

@@ -55,7 +55,7 @@ class RequestLog:
         self.enabled = enabled
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http":  # type: ignore[comparison-overlap]
             await self.app(scope, receive, send)
             return
         request_id = secrets.token_hex(8)

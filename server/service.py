@@ -193,7 +193,7 @@ class Service:
 
     def _load(self, live: Live) -> None:
         try:
-            agg = self.store.repository.get(record_uuid(live.record_id))
+            agg: Any = self.store.repository.get(record_uuid(live.record_id))
         except AggregateNotFoundError:
             raise ApiError(404, "not-found", f"no game or record {live.record_id!r}") from None
         assert isinstance(agg, GameStream)
@@ -650,7 +650,7 @@ class Service:
 
     def shared(self, share_id: str) -> s.SharedRecord:
         try:
-            link = self.store.repository.get(share_uuid(share_id))
+            link: Any = self.store.repository.get(share_uuid(share_id))
         except (AggregateNotFoundError, ValueError):
             raise ApiError(404, "not-found", f"no shared game {share_id!r}") from None
         assert isinstance(link, ShareLink)
@@ -977,7 +977,7 @@ class Service:
 
     def report(self, report_id: str) -> s.ReportStored:
         try:
-            stored = self.store.repository.get(UUID(report_id))
+            stored: Any = self.store.repository.get(UUID(report_id))
         except (ValueError, AggregateNotFoundError):
             raise ApiError(404, "not-found", f"no bug report {report_id!r}") from None
         if not isinstance(stored, StoredReport):
