@@ -328,6 +328,21 @@ class Tulikko(Decider[State, Move, Event, View]):
             f"there is no seat {seat}",
             "TUL-023",
         )
+        if state.phase != "setup":
+            ensure(
+                seat == state.current,
+                "not-your-turn",
+                f"it is seat {state.current}'s turn, not seat {seat}'s",
+                "TUL-085" if type(move).__name__.startswith("Use") else "TUL-023",
+            )
+        handler = _HANDLERS.get(type(move))
+        ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "TUL-024")
+        assert handler is not None
+        if state.phase != "setup" and state.phase not in _PHASES[type(move)]:
+            # Wrong step: the handler raises the precise IllegalMove before emitting,
+            # so it can check the original state (no copy for the common illegal case).
+            handler(self, state, seat, move, _never_emit)
+            raise AssertionError(f"{type(move).__name__} accepted in phase {state.phase}")
         events: list[Event] = []
         work = copy_state(state)
 
@@ -338,15 +353,6 @@ class Tulikko(Decider[State, Move, Event, View]):
         if state.phase == "setup":
             self._decide_setup(work, seat, move, emit)
             return events
-        ensure(
-            seat == state.current,
-            "not-your-turn",
-            f"it is seat {state.current}'s turn, not seat {seat}'s",
-            "TUL-085" if type(move).__name__.startswith("Use") else "TUL-023",
-        )
-        handler = _HANDLERS.get(type(move))
-        ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "TUL-024")
-        assert handler is not None
         handler(self, work, seat, move, emit)
         self._advance(work, seat, emit)
         return events
@@ -752,6 +758,24 @@ class Tulikko(Decider[State, Move, Event, View]):
 
         return {"greedy": greedy}
 
+
+def _never_emit(event: Event) -> None:
+    raise AssertionError(f"no event may be emitted while only checking: {event!r}")
+
+
+_PHASES: dict[type, tuple[str, ...]] = {
+    Slide: ("slide",),
+    Place: ("setup", "place"),
+    Discard: ("place",),
+    PlaceToken: ("tokens",),
+    SkipToken: ("tokens",),
+    UseWildcard: _BETWEEN_STEPS,
+    UseReslide: ("place",),
+    UseFreePlacement: ("place",),
+    UseMoveTile: _BETWEEN_STEPS,
+    MoveTo: ("move",),
+    EndTurn: ("finish",),
+}
 
 _HANDLERS: dict[type, Callable[[Tulikko, State, int, Any, Callable[[Event], None]], None]] = {
     Slide: Tulikko._on_slide,

@@ -94,11 +94,7 @@ def _map_view(state: State, seat: int) -> MapView:
         animal=player.animal,
         symbols=list(data.MAPS[player.animal]),
         cells=list(player.cells),
-        edges=[
-            [a, b, player.edges[e]]
-            for e, (a, b) in enumerate(data.EDGES)
-            if player.edges[e] != data.NO_TOKEN
-        ],
+        edges=[[*data.EDGES[e], token] for e, token in enumerate(player.edges) if token],
         animals=player.animals,
         rivers=player.rivers,
         stack_size=len(player.stack),

@@ -120,10 +120,9 @@ def check_invariants(state: State) -> None:
         assert player.animals >= 0 and player.rivers >= 0
         assert player.animals + animals_on_map + on_cards == data.ANIMAL_TOKENS
         assert player.rivers + rivers_on_map == data.RIVER_TOKENS
-        for e, token in enumerate(player.edges):
-            if token != data.NO_TOKEN:
-                a, b = data.EDGES[e]
-                assert player.cells[a] and player.cells[b], "a token on an edge without 2 tiles"
+        for e in [e for e, token in enumerate(player.edges) if token]:
+            a, b = data.EDGES[e]
+            assert player.cells[a] and player.cells[b], "a token on an edge without 2 tiles"
         for tokens in state.landscape_tokens:
             assert 0 <= tokens[seat] <= data.LANDSCAPE_CAPACITY
     places: list[str] = list(state.board) + list(state.boxed)
