@@ -46,7 +46,7 @@ def wait_idle(page: Any, timeout: float = 30) -> None:
     stable = 0
     while time.monotonic() < deadline:
         state = page.evaluate(
-            "() => [document.querySelector('#turn')?.textContent, document.querySelector('#scrub')?.max,"
+            "() => [document.querySelector('#turn')?.textContent, document.querySelector('#turn')?.dataset.seq,"
             " document.querySelectorAll('#move-list button').length, !!document.querySelector('#end-screen'),"
             " document.querySelector('#cover-ready') && !document.querySelector('.cover').hidden]"
         )
@@ -71,10 +71,10 @@ def click_move(page: Any, index: int = 0) -> None:
     details = page.query_selector("details.all-moves")
     if details and details.get_attribute("open") is None:
         page.click("#all-moves")
-    before = page.evaluate("document.querySelector('#scrub')?.max")
+    before = page.get_attribute("#turn", "data-seq")
     page.click(f"#move-list li:nth-child({index + 1}) button")
     page.wait_for_function(
-        "(b) => document.querySelector('#scrub')?.max !== b || document.querySelector('#move-error:not([hidden])')",
+        "(b) => document.querySelector('#turn').dataset.seq !== b || document.querySelector('#move-error:not([hidden])')",
         arg=before,
     )
     wait_idle(page)

@@ -114,6 +114,8 @@ export async function gameScreen(root, { args: [id], screen }) {
     else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
     else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(', ') });
     turn.dataset.seat = snap.activeSeat ?? '';
+    turn.dataset.seq = String(snap.seq);
+    turn.dataset.pending = String(snap.pending?.length || 0);
     drawNotices();
 
     // pass the device

@@ -1,0 +1,145 @@
+"""Local games (this device decides), on the kernel's fixture game for speed: undo and
+take-back per the table's policy, scrubbing and "play from here", finishing and sharing
+(the shared link opened in a fresh context, then again offline), and playing offline
+with the server stopped, then syncing when it is back."""
+
+from __future__ import annotations
+
+from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
+from helpers import click_move, move_types, new_game, play_until_over, wait_idle
+
+
+def seq(page) -> int:
+    return int(page.get_attribute("#turn", "data-seq"))
+
+
+def test_undo_and_takeback_policy(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    new_game(page, "high-card", ["human", "bot"], takeback="casual")
+    assert page.is_disabled("#undo")
+    assert "Nothing to take back" in page.inner_text("#undo-reason")
+    assert move_types(page) == ["play", "play"]
+    click_move(page, 0)  # play a card: nothing hidden is revealed
+    assert set(move_types(page)) == {"draw", "pass"}
+    assert page.is_enabled("#undo")
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#turn').dataset.seq === '2'")  # the take-back is an entry
+    wait_idle(page)
+    assert move_types(page) == ["play", "play"]
+    shot(page, "undo-phone")
+    # Drawing reveals a card: casual take-back stops there, with the rule's wording.
+    click_move(page, 0)
+    click_move(page, move_types(page).index("draw"))
+    wait_idle(page)
+    page.click("#undo")
+    page.wait_for_selector("#move-error:not([hidden])")
+    error = page.inner_text("#move-error")
+    assert "revealed hidden information" in error and "table:takeback=casual" in error
+    shot(page, "undo-refused-phone")
+
+    new_game(page, "high-card", ["human", "bot"], takeback="strict")
+    click_move(page, 0)
+    assert page.is_disabled("#undo")
+    assert "does not allow take-backs" in page.inner_text("#undo-reason")
+    assert page.errors == []
+
+
+def test_scrub_and_branch(server, new_context):
+    page = open_app(new_context(DESKTOP).new_page(), server.url)
+    original = new_game(page, "high-card", ["human", "human"], options={"deck_size": 20})
+    for _ in range(4):
+        if page.is_visible("#cover-ready"):
+            page.click("#cover-ready")
+            wait_idle(page)
+        click_move(page, 0)
+    assert seq(page) == 4
+    if page.is_visible("#cover-ready"):
+        shot(page, "pass-device-desktop")
+        page.click("#cover-ready")
+        wait_idle(page)
+    page.click("#scrub-first")
+    page.wait_for_selector("#play-from-here")
+    assert page.get_attribute("#scrub", "aria-valuetext") == "Move 0 of 4"
+    assert not page.query_selector("#move-list"), "history is read-only"
+    page.click("#scrub-next")
+    page.click("#scrub-next")
+    page.wait_for_function("document.querySelector('#scrub').value === '2'")
+    assert "Move 2 of 4" in page.inner_text("#scrub-label")
+    shot(page, "scrub-desktop")
+    page.click("#play-from-here")
+    page.wait_for_function("(id) => !location.hash.endsWith(id)", arg=original)
+    wait_idle(page)
+    assert seq(page) == 2, "the branch repeats the first two moves"
+    branch = page.url.split("#/game/")[1]
+    assert branch != original
+    page.goto(server.url + "/#/")
+    page.wait_for_selector(f"[data-id='{branch}']")
+    assert page.query_selector(f"[data-id='{original}']")
+    assert page.errors == []
+
+
+def finish_small_game(page) -> str:
+    game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 4, "hand_size": 1})
+    play_until_over(page)
+    return game_id
+
+
+def test_finish_share_and_open_shared_offline(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    finish_small_game(page)
+    assert "Winner" in page.inner_text("#end-screen")
+    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000)
+    page.click("#share")
+    page.wait_for_selector("#share-link:not([hidden])")
+    link = page.input_value("#share-link")
+    assert "/#/shared/" in link
+    shot(page, "finished-phone")
+
+    ctx = new_context(DESKTOP)
+    viewer = open_app(ctx.new_page(), server.url, "/" + link.split("/", 3)[3])
+    viewer.wait_for_selector("#end-screen")
+    assert viewer.query_selector("svg, .generic-board")
+    assert "Replay" in viewer.inner_text(".game-head")
+    viewer.click("#scrub-first")
+    viewer.wait_for_selector("#play-from-here")
+    shot(viewer, "shared-replay-desktop")
+    wait_sw(viewer)
+    # After the first visit the replay opens with the server gone and the network off.
+    server.stop()
+    ctx.set_offline(True)
+    viewer.reload()
+    wait_engine(viewer)
+    viewer.wait_for_selector("#end-screen")
+    assert "Winner" in viewer.inner_text("#end-screen")
+    server.start()
+
+
+def test_offline_play_then_sync(server, new_context):
+    ctx = new_context(PHONE)
+    page = open_app(ctx.new_page(), server.url)
+    wait_sw(page)
+    new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
+    click_move(page, 0)
+    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000)
+
+    server.stop()
+    ctx.set_offline(True)
+    page.reload()
+    wait_engine(page)  # Pyodide, the wheels and the worker come from the service worker
+    page.wait_for_selector("#turn")
+    wait_idle(page)
+    before = seq(page)
+    click_move(page, 0)
+    if "play" in move_types(page):
+        click_move(page, 0)
+    assert seq(page) > before
+    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'offline'")
+    assert "Offline" in page.inner_text("#sync-status")
+    assert "pending" in page.inner_text("#sync-status")
+    shot(page, "offline-phone")
+
+    server.start()
+    ctx.set_offline(False)
+    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000)
+    assert "Synced" in page.inner_text("#sync-status")
+    assert page.errors == []
