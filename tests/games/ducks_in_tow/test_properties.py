@@ -305,3 +305,25 @@ def test_greedy_bot_beats_random() -> None:
         assert result is not None
         wins += result.scores[0] > result.scores[1]
     assert wins >= 5
+
+
+def test_friendly_takeback_stays_in_the_turn() -> None:
+    """Friendly take-back: own moves of the current turn only (turn() moves at DIT-131)."""
+    record = new_record(GAME, record_id="tf", seats=2, seed=78, takeback="friendly")
+    timeline = Timeline(GAME, record)
+    seat = timeline.to_move()[0]
+    step = next(m for m in timeline.legal_moves(seat) if isinstance(m, mv.MovePawn))
+    timeline.play(seat, step, move_id="a")
+    assert timeline.takeback_refusal(seat, 0) is None
+    assert timeline.takeback_refusal(1 - seat, 0) is not None
+    while timeline.to_move() == [seat]:
+        legal = timeline.legal_moves(seat)
+        move = mv.EndTurn() if mv.EndTurn() in legal else legal[-1]
+        timeline.play(seat, move, move_id=f"m{timeline.seq + 1}")
+    assert GAME.turn(timeline.state) == 1
+    refusal = timeline.takeback_refusal(seat, 1)
+    assert refusal is not None and refusal.code in (
+        "takeback-not-yours",
+        "takeback-past-turn",
+        "takeback-revealed",
+    )
