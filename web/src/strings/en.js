@@ -212,7 +212,7 @@ export const en = {
 
   'board.label': 'Board',
   'board.noView': 'No board to show yet.',
-  'board.youAre': 'You are {name}.',
+  'board.youAre': 'Your seat: {name}',
   'move.unknown': 'unknown move',
 
   'side.N': 'north', 'side.E': 'east', 'side.S': 'south', 'side.W': 'west', 'side.left': 'left', 'side.right': 'right',

@@ -212,7 +212,7 @@ export const ja = {
 
   'board.label': '盤面',
   'board.noView': 'まだ表示する盤面がありません。',
-  'board.youAre': 'あなたは {name} です。',
+  'board.youAre': 'あなたの席：{name}',
   'move.unknown': '不明な手',
 
   'side.N': '北', 'side.E': '東', 'side.S': '南', 'side.W': '西', 'side.left': '左', 'side.right': '右',

@@ -1,0 +1,123 @@
+"""Hosted games (the server decides): two browser contexts as two devices on one game.
+One goes offline and moves; both converge when it is back. A move queued offline that
+the server rejects is shown with the rule's wording."""
+
+from __future__ import annotations
+
+from conftest import DESKTOP, PHONE, open_app, shot
+from helpers import click_move, move_types, new_game, wait_idle
+
+
+def seq(page) -> int:
+    return int(page.get_attribute("#turn", "data-seq"))
+
+
+def view_field(page, name: str) -> str:
+    """A field of the generic board (the fixture game's view) by its label."""
+    return page.evaluate(
+        """(name) => {
+          const dt = [...document.querySelectorAll('.generic-board dt')].find(d => d.textContent === name);
+          return dt ? dt.nextElementSibling.textContent : null;
+        }""",
+        name,
+    )
+
+
+def wait_seq(page, value: int, timeout: float = 20_000) -> None:
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v", arg=value, timeout=timeout
+    )
+    wait_idle(page)
+
+
+def wait_my_turn(page, timeout: float = 20_000) -> None:
+    page.wait_for_function(
+        "document.querySelectorAll('#move-list button').length > 0", timeout=timeout
+    )
+    wait_idle(page)
+
+
+def two_devices(server, new_context):
+    ctx_a = new_context(PHONE)
+    a = open_app(ctx_a.new_page(), server.url)
+    new_game(a, "high-card", ["human", "remote"], options={"deck_size": 30})
+    a.wait_for_selector(".invites code")
+    code = a.inner_text(".invites code")
+    shot(a, "hosted-invite-phone")
+    ctx_b = new_context(DESKTOP)
+    b = open_app(ctx_b.new_page(), server.url)
+    b.fill("#join-code", code)
+    b.click("#join-code ~ button[type=submit]")
+    b.wait_for_url("**/#/game/hosted-**")
+    b.wait_for_selector("#turn")
+    wait_idle(b)
+    return ctx_a, a, ctx_b, b
+
+
+def test_two_devices_one_offline_converge(server, new_context):
+    ctx_a, a, ctx_b, b = two_devices(server, new_context)
+    assert "Your turn" in a.inner_text("#turn")
+    assert "Waiting" in b.inner_text("#turn")
+    click_move(a, 0)  # A plays a card
+    wait_seq(a, 1)
+    click_move(a, move_types(a).index("pass"))
+    wait_seq(a, 2)
+    wait_seq(b, 2)
+    wait_my_turn(b)
+    click_move(b, 0)
+    click_move(b, move_types(b).index("pass"))
+    wait_seq(b, 4)
+    wait_seq(a, 4)
+    wait_my_turn(a)
+
+    ctx_a.set_offline(True)
+    a.click("#move-list li:nth-child(1) button")  # queued: the server cannot be reached
+    a.wait_for_function("document.querySelector('#turn').dataset.pending === '1'")
+    a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'offline'")
+    assert "pending 1" in a.inner_text("#sync-status")
+    shot(a, "hosted-offline-pending-phone")
+    b.wait_for_timeout(2000)
+    assert seq(b) == 4, "the other device cannot see a move that was never sent"
+
+    ctx_a.set_offline(False)
+    wait_seq(a, 5, timeout=30_000)
+    wait_seq(b, 5, timeout=30_000)
+    a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000)
+    assert a.get_attribute("#turn", "data-pending") == "0"
+    # Both devices show the same table.
+    assert view_field(a, "scores") == view_field(b, "scores")
+    assert view_field(a, "deck size") == view_field(b, "deck size")
+    assert set(move_types(a)) == {"draw", "pass"}
+    assert a.errors == [] and b.errors == []
+
+
+def test_rejected_pending_move_is_shown(server, new_context):
+    ctx_a, a, ctx_b, b = two_devices(server, new_context)
+    click_move(a, 0)
+    click_move(a, move_types(a).index("pass"))
+    wait_seq(b, 2)
+    wait_my_turn(b)
+    click_move(b, 0)
+    click_move(b, move_types(b).index("pass"))  # A's turn now
+    wait_seq(a, 4)
+    wait_my_turn(a)
+
+    ctx_a.set_offline(True)
+    a.click("#move-list li:nth-child(1) button")  # queued offline
+    a.wait_for_function("document.querySelector('#turn').dataset.pending === '1'")
+    # Meanwhile B takes its pass back (casual table): it is B's turn again.
+    b.click("#undo")
+    wait_seq(b, 5)
+    assert set(move_types(b)) == {"draw", "pass"}
+
+    ctx_a.set_offline(False)
+    a.wait_for_selector(".game-notices .notice", timeout=30_000)
+    notice = a.inner_text(".game-notices")
+    assert "was rejected" in notice
+    assert "not-your-turn" in notice or "turn" in notice
+    a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'conflict'")
+    shot(a, "hosted-rejected-phone")
+    a.click("#dismiss-notice")
+    a.wait_for_function("document.querySelector('#sync-status').dataset.state !== 'conflict'")
+    assert a.get_attribute("#turn", "data-pending") == "0"
+    assert a.errors == [] and b.errors == []
