@@ -62,14 +62,20 @@ def ensure_web_built() -> None:
 class Server:
     """`kifu serve` in a subprocess; stop() and start() again on the same port and data."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None) -> None:
+        self.extra_env = env or {}
         self.port = free_port()
         self.data_dir = data_dir
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = dict(os.environ, KIFU_EXTRA_GAMES="tests.kernel.fixture_game", PYTHONPATH=str(ROOT))
+        env = dict(
+            os.environ,
+            KIFU_EXTRA_GAMES="tests.kernel.fixture_game",
+            PYTHONPATH=str(ROOT),
+            **self.extra_env,
+        )
         kifu = Path(sys.executable).parent / "kifu"
         command = [str(kifu)] if kifu.exists() else [sys.executable, "-m", "server.cli"]
         self.log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115

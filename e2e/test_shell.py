@@ -83,3 +83,33 @@ def test_every_string_translated():
         used |= set(re.findall(r"\bt\('([\w.-]+)'", path.read_text()))
     missing = used - en
     assert missing == set(), f"keys used but not defined: {sorted(missing)}"
+
+
+def test_update_available_prompt(tmp_path, new_context):
+    """A new release (a changed service worker) waits; the page offers to update."""
+    import shutil
+
+    from conftest import WEB, Server
+
+    dist = tmp_path / "dist"
+    shutil.copytree(WEB / "dist", dist)
+    data = tmp_path / "data"
+    data.mkdir()
+    srv = Server(data, env={"KIFU_WEB_DIST": str(dist)})
+    srv.start()
+    try:
+        page = open_app(new_context(PHONE).new_page(), srv.url)
+        wait_sw(page)
+        assert page.is_hidden("#update-banner")
+        sw = dist / "sw.js"
+        sw.write_text(sw.read_text() + "\n// release 2\n")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+        assert "new version" in page.inner_text("#update-banner")
+        shot(page, "update-available-phone")
+        with page.expect_navigation(timeout=60_000):
+            page.click("#update-banner button.primary")
+        page.wait_for_selector("#new-game")
+        assert page.is_hidden("#update-banner")
+    finally:
+        srv.stop()

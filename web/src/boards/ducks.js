@@ -77,7 +77,7 @@ function park(view, legal, onMove, names) {
     const label = `${t('dit.tile', { n: i + 1 })}: ${t(`dit.role.${role}`)}${tile.location ? ` ${tile.location}` : ''}; ${t('dit.ducksHere', { list: ducks.map((n, c) => (n ? `${t(`duck.colour.${LETTERS[c]}`)} ${n}` : null)).filter(Boolean).join(', ') || '0' })}${pawns.length ? `; ${t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(', ') })}` : ''}`;
     const g = s('g', { role: 'img', 'aria-label': label, dataset: { tile: i } });
     g.append(s('polygon', { points: corners, fill, stroke: '#555', 'stroke-width': 1.5 }));
-    g.append(s('text', { x, y: y - R * 0.5, 'text-anchor': 'middle', 'font-size': 11, fill: '#333', 'aria-hidden': 'true' }, `${i + 1} ${role === 'GS' ? '🎁' : role === 'AD' ? '♥' : tile.location || ''}`));
+    g.append(s('text', { x, y: y - R * 0.5, 'text-anchor': 'middle', 'font-size': 11, fill: '#333', 'aria-hidden': 'true' }, `${i + 1} ${role === 'GS' ? t('dit.short.GS') : role === 'AD' ? t('dit.short.AD') : tile.location || ''}`));
     let k = 0;
     ducks.forEach((n, c) => {
       for (let j = 0; j < n; j++, k++) g.append(duckShape(LETTERS[c], x - 22 + (k % 4) * 15, y - 6 + Math.floor(k / 4) * 15, 6));

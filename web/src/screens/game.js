@@ -42,7 +42,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
   const loading = h('p.loading', { role: 'status' }, t('game.loading'));
   root.append(
-    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), h('span.game-kind', {}, gameTitle(games, row.game))),
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null),
     turn, notice, errorBox, loading,
     h('div.game-layout', {}, h('div.board-col', {}, boardBox, scrub), h('div.side-col', {}, end, actions, controls, extra)),
     cover,

@@ -65,7 +65,9 @@ export async function newGameScreen(root) {
     const n = Number(playersInput.value);
     const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value }));
     seatRows = Array.from({ length: n }, (_, i) => {
-      const name = h('input', { id: `ng-seat-${i}-name`, type: 'text', maxlength: 30, value: old[i]?.name ?? (i === 0 ? t('seat.you') : t('seat.default', { n: i + 1 })) });
+      // Empty names stay empty in the record of names: the UI shows "Player N" in the
+      // current language instead.
+      const name = h('input', { id: `ng-seat-${i}-name`, type: 'text', maxlength: 30, value: old[i]?.name ?? '', placeholder: t('seat.default', { n: i + 1 }) });
       const kind = h('select', { id: `ng-seat-${i}-kind`, 'aria-label': t('new.seatKind', { n: i + 1 }) },
         ['human', 'bot', 'remote'].map((k) => h('option', { value: k, selected: (old[i]?.kind ?? (i === 0 ? 'human' : 'bot')) === k }, t(`seatKind.${k}`))));
       kind.addEventListener('change', drawMode);
@@ -126,7 +128,7 @@ export async function newGameScreen(root) {
       } else options[input.dataset.option] = input.value;
     }
     const seats = seatRows.length;
-    const names = seatRows.map((r, i) => r.name.value.trim() || t('seat.default', { n: i + 1 }));
+    const names = seatRows.map((r) => r.name.value.trim());
     const seatKinds = seatRows.map((r) => r.kind.value);
     const title = titleInput.value.trim();
     const button = form.querySelector('#ng-create');

@@ -258,6 +258,7 @@ export const en = {
   'dit.park': 'The park',
   'dit.tile': 'Tile {n}',
   'dit.role.L': 'location tile', 'dit.role.GS': 'Gift Shop', 'dit.role.AD': 'Adopt',
+  'dit.short.GS': 'Shop', 'dit.short.AD': '♥ Adopt',
   'dit.ducksHere': 'ducks: {list}',
   'dit.pawnsHere': 'pawns: {names}',
   'dit.display': 'Face-up display',

@@ -258,6 +258,7 @@ export const ja = {
   'dit.park': '公園',
   'dit.tile': 'タイル {n}',
   'dit.role.L': 'ロケーションタイル', 'dit.role.GS': 'ギフトショップ', 'dit.role.AD': '保護する',
+  'dit.short.GS': 'ショップ', 'dit.short.AD': '♥ 保護',
   'dit.ducksHere': 'アヒル：{list}',
   'dit.pawnsHere': 'プレイヤーコマ：{names}',
   'dit.display': '表向きのカード',
