@@ -132,52 +132,51 @@ BOOT_JS = """async ([bare, register]) => {
   return ms;
 }"""
 
-REPLAY_JS = """async ([recordJson, repeat, register]) => {
+REPLAY_SETUP_JS = """async ([recordJson, register]) => {
   const { EngineClient } = await import("/engine/client.js");
   const client = new EngineClient({ register });
   await client.ready;
-  const time = async (op) => {
-    const t = performance.now();
-    await op();
-    return performance.now() - t;
-  };
-  const load = async () => {
-    const s = await client.load(recordJson);
-    await client.close(s.record_id);
-  };
-  const hashes = () => client.hashes(recordJson);
-  await load(); await hashes();  // warm-up
-  const out = { load: [], hashes: [] };
-  for (let i = 0; i < repeat; i++) {
-    out.load.push(await time(load));
-    out.hashes.push(await time(hashes));
-  }
+  window.benchClient = client;
+  window.benchRecord = recordJson;
   const h = await client.hashes(recordJson);
-  out.last = h.hashes[h.hashes.length - 1];
-  client.terminate();
-  return out;
+  return h.hashes[h.hashes.length - 1];
+}"""
+
+REPLAY_JS = """async (op) => {
+  const client = window.benchClient;
+  const t = performance.now();
+  if (op === "load") {
+    const s = await client.load(window.benchRecord);
+    await client.close(s.record_id);
+  } else {
+    await client.hashes(window.benchRecord);
+  }
+  return performance.now() - t;
 }"""
 
 
-def cpython_replay(record_json: str, repeat: int) -> dict[str, Any]:
-    engine = browser.Engine()
-    load = json.dumps({"op": "load", "record_json": record_json})
-    hashes = json.dumps({"op": "hashes", "record_json": record_json})
+class CPythonReplay:
+    """The same ops through core.browser in this process."""
 
-    def once(request: str) -> float:
+    def __init__(self, record_json: str) -> None:
+        self.engine = browser.Engine()
+        self.requests = {
+            "load": json.dumps({"op": "load", "record_json": record_json}),
+            "hashes": json.dumps({"op": "hashes", "record_json": record_json}),
+        }
+
+    def time(self, op: str) -> float:
         started = time.perf_counter()
-        reply = json.loads(engine.handle(request))
+        reply = json.loads(self.engine.handle(self.requests[op]))
+        elapsed = (time.perf_counter() - started) * 1000
         assert reply["ok"], reply
-        return (time.perf_counter() - started) * 1000
+        if op == "load":
+            self.engine.open.clear()
+        return elapsed
 
-    once(load)
-    once(hashes)
-    out: dict[str, Any] = {"load": [], "hashes": []}
-    for _ in range(repeat):
-        out["load"].append(once(load))
-        out["hashes"].append(once(hashes))
-    out["last"] = json.loads(engine.handle(hashes))["result"]["hashes"][-1]
-    return out
+    def last_hash(self) -> str:
+        reply = json.loads(self.engine.handle(self.requests["hashes"]))
+        return str(reply["result"]["hashes"][-1])
 
 
 def main() -> None:
@@ -227,7 +226,8 @@ def main() -> None:
 
         # 1. Warm boots on one page, alternating bare and engine.
         page.goto(f"{origin}/bench.html")
-        bare, engine = [], []
+        bare: list[float] = []
+        engine: list[float] = []
         page.evaluate(BOOT_JS, [True, []])  # warm the cache and the wasm code cache
         page.evaluate(BOOT_JS, [False, register])
         StaticServer.sent.clear()
@@ -240,13 +240,22 @@ def main() -> None:
             "warm_bytes_sent": sum(n for _, n, _ in StaticServer.sent),
         }
 
-        # 2. Replay the same record in Pyodide and in CPython.
-        pyodide = page.evaluate(REPLAY_JS, [record_json, args.repeat, register])
+        # 2. Replay the same record in Pyodide and in CPython, interleaved run by run
+        # (so both see the same machine load), after one warm-up each.
+        last = page.evaluate(REPLAY_SETUP_JS, [record_json, register])
+        local = CPythonReplay(record_json)
+        if last != local.last_hash():
+            sys.exit("Pyodide and CPython disagree on the final state hash")
+        pyodide: dict[str, list[float]] = {"load": [], "hashes": []}
+        cpython: dict[str, list[float]] = {"load": [], "hashes": []}
+        for op in ("load", "hashes"):
+            page.evaluate(REPLAY_JS, op)
+            local.time(op)
+            for _ in range(args.repeat):
+                pyodide[op].append(page.evaluate(REPLAY_JS, op))
+                cpython[op].append(local.time(op))
         chromium.close()
     server.shutdown()
-    cpython = cpython_replay(record_json, args.repeat)
-    if pyodide["last"] != cpython["last"]:
-        sys.exit("Pyodide and CPython disagree on the final state hash")
     results["replay"] = {"pyodide": pyodide, "cpython": cpython}
 
     med = statistics.median
