@@ -131,9 +131,16 @@ class Wire:
     def post(self, path: str, body: dict[str, Any], token: str) -> tuple[int, bytes]:
         payload = msgspec.json.encode(body)
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-        self.conn.request("POST", path, body=payload, headers=headers)
-        response = self.conn.getresponse()
-        return response.status, response.read()
+        for attempt in range(2):  # an idle keep-alive connection may have been closed
+            try:
+                self.conn.request("POST", path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                return response.status, response.read()
+            except (ConnectionError, http.client.HTTPException):
+                self.conn.close()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         self.conn.close()

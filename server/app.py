@@ -336,9 +336,9 @@ def channels_backend(settings: Settings) -> tuple[ChannelsBackend, str]:
     if pg is None and settings.is_postgres:
         pg = settings.database_url
     if pg:
-        from litestar.channels.backends.psycopg import PsycoPgChannelsBackend
+        from .channels import PgChannels
 
-        return PsycoPgChannelsBackend(pg_dsn=postgres_dsn(pg)), "postgresql"
+        return PgChannels(pg_dsn=postgres_dsn(pg)), "postgresql"
     return MemoryChannelsBackend(), "memory"
 
 

@@ -20,6 +20,8 @@ import os
 
 import uvicorn
 
+KEEP_ALIVE_SECONDS = 30  # phones on flaky networks reuse their connection between moves
+
 
 def serve(
     *,
@@ -51,10 +53,18 @@ def serve(
             workers=workers,
             log_level="warning",
             access_log=False,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS,
         )
         return
     from .app import create_app
     from .settings import Settings
 
     app = create_app(Settings.from_env())
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,  # the app logs each request as JSON (server/logs.py)
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+    )
