@@ -386,7 +386,7 @@ class CompiledPattern:
     """A tile pattern resolved to concrete cell tuples (index-aligned with the card's cells)."""
 
     placements: tuple[tuple[int, ...], ...]
-    masks: tuple[int, ...] = ()  # bit mask of each placement's cells (a fast pre-check)
+    masks: tuple[int, ...] = ()  # bit mask of each placement's cells / river edges
     neq: tuple[tuple[int, int], ...] = ()  # index pairs into a placement
     distinct: bool = False
     colours: tuple[str, ...] = ()
@@ -425,7 +425,8 @@ def compile_card(card: LandscapeCard) -> CompiledPattern:
         tiles = _compile_tiles(card.cells, True, False)
         return CompiledPattern(placements=tuple(tiles), masks=_masks(tiles), colours=card.colours)
     if card.rule == "pattern":
-        return CompiledPattern(placements=(), edge_sets=tuple(river_placements(card.segments)))
+        edge_sets = river_placements(card.segments)
+        return CompiledPattern(placements=(), edge_sets=tuple(edge_sets), masks=_masks(edge_sets))
     return CompiledPattern(placements=())
 
 

@@ -89,7 +89,8 @@ def river_met(card: RiverCard, edges: Sequence[int]) -> bool:
     """River cards (TUL-067..072)."""
     rivers = river_edges(edges)
     if card.rule == "pattern":
-        return any(all(edges[e] == RIVER for e in es) for es in COMPILED[card.id].edge_sets)
+        river_mask = sum(1 << e for e in rivers)
+        return any(mask & river_mask == mask for mask in COMPILED[card.id].masks)
     if len(rivers) < card.min_chain:
         return False
     if card.rule == "adjacent_sides":

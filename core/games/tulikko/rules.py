@@ -247,6 +247,8 @@ class Tulikko(Decider[State, Move, Event, View]):
     @staticmethod
     def held(state: State, seat: int, effect: str) -> str | None:
         """The id of the active aurora tile with `effect` that `seat` holds, if any."""
+        if seat not in state.aurora_holder:
+            return None
         for i, tile in enumerate(AURORA_TILES):
             if state.aurora_holder[i] == seat and state.aurora_active[i] and tile.effect == effect:
                 return tile.id
@@ -655,88 +657,7 @@ class Tulikko(Decider[State, Move, Event, View]):
 
     def _apply(self, state: State, event: Event) -> None:
         """Fold one event into `state` in place (only ever on a private copy)."""
-        if isinstance(event, TokenPlaced):
-            player = state.players[event.seat]
-            if event.kind == "animal":
-                player.edges[_edge(event.a, event.b)] = ANIMAL
-                player.animals -= 1
-            else:
-                player.edges[_edge(event.a, event.b)] = RIVER
-                player.rivers -= 1
-            state.pending.remove(event.b)
-        elif isinstance(event, TokenSkipped):
-            state.pending.remove(event.b)
-        elif isinstance(event, TilePlaced):
-            player = state.players[event.seat]
-            player.cells[event.cell] = event.tile
-            if event.moved:
-                state.lifted, state.lifted_from = "", -1
-            else:
-                state.taken, state.exit_side, state.free_placement = "", "", False
-            state.phase = "tokens"
-            state.token_cell = event.cell
-            state.pending = [n for n in NEIGHBOURS[event.cell] if player.cells[n]]
-        elif isinstance(event, Slid):
-            board = state.board
-            arm, opp = SLOT_INDEX[event.side], SLOT_INDEX[OPPOSITE[event.side]]
-            board[opp], board[data.CENTRE], board[arm] = (
-                board[data.CENTRE],
-                board[arm],
-                event.inserted,
-            )
-            state.revealed = ""
-            state.taken = event.ejected
-            state.exit_side = OPPOSITE[event.side]
-            state.phase = "place"
-        elif isinstance(event, TileDiscarded):
-            state.players[event.seat].discarded.append(event.tile)
-            state.taken, state.exit_side, state.free_placement = "", "", False
-            state.phase, state.token_cell, state.pending = "tokens", -1, []
-        elif isinstance(event, StepDone):
-            state.phase = "finish" if not state.resume else state.resume  # type: ignore[assignment]
-            state.resume, state.token_cell, state.pending = "", -1, []
-        elif isinstance(event, LandscapeAchieved):
-            i = state.landscape.index(event.card)
-            state.landscape_tokens[i][event.seat] += event.tokens
-            state.landscape_achieved[i][event.seat] = True
-            state.players[event.seat].animals -= event.tokens
-        elif isinstance(event, SymbolClaimed):
-            i = SYMBOLS.index(event.symbol)
-            state.symbol_holder[i], state.symbol_tokens[i] = event.seat, event.tokens
-            state.players[event.seat].animals -= event.tokens
-        elif isinstance(event, AuroraTaken):
-            state.aurora_holder[data.AURORA_INDEX[event.aurora]] = event.seat
-        elif isinstance(event, AuroraUsed):
-            state.aurora_active[data.AURORA_INDEX[event.aurora]] = False
-            if event.effect == FREE_PLACEMENT:
-                state.free_placement = True
-        elif isinstance(event, TileLifted):
-            player = state.players[event.seat]
-            for e in CELL_EDGES[event.cell]:  # TUL-098/101
-                if player.edges[e] == ANIMAL:
-                    player.animals += 1
-                elif player.edges[e] == RIVER:
-                    player.rivers += 1
-                player.edges[e] = NO_TOKEN
-            player.cells[event.cell] = ""
-            state.lifted, state.lifted_from = event.tile, event.cell
-            state.resume, state.phase = state.phase, "move"
-        elif isinstance(event, TurnStarted):
-            player = state.players[event.seat]
-            state.revealed = player.stack.pop()
-            state.current, state.round, state.phase = event.seat, event.round, "slide"
-            state.turn += 1
-        elif isinstance(event, TurnEnded):
-            state.players[event.seat].turns += 1
-            if event.triggers_end:
-                state.end_triggered = True
-        elif isinstance(event, StartTilePlaced):
-            player = state.players[event.seat]
-            player.cells[event.cell] = event.tile
-            player.start_tile = ""
-        elif isinstance(event, GameEnded):
-            state.phase = "over"
-            state.end_reason = event.reason
+        _APPLY[type(event)](state, event)
 
     # -- views, outcome, bots ----------------------------------------------------------
 
@@ -757,6 +678,140 @@ class Tulikko(Decider[State, Move, Event, View]):
         from .bots import greedy
 
         return {"greedy": greedy}
+
+
+# -- evolve, one function per event ------------------------------------------------
+
+
+def _apply_token_placed(state: State, event: TokenPlaced) -> None:
+    player = state.players[event.seat]
+    if event.kind == "animal":
+        player.edges[_edge(event.a, event.b)] = ANIMAL
+        player.animals -= 1
+    else:
+        player.edges[_edge(event.a, event.b)] = RIVER
+        player.rivers -= 1
+    state.pending.remove(event.b)
+
+
+def _apply_token_skipped(state: State, event: TokenSkipped) -> None:
+    state.pending.remove(event.b)
+
+
+def _apply_tile_placed(state: State, event: TilePlaced) -> None:
+    player = state.players[event.seat]
+    player.cells[event.cell] = event.tile
+    if event.moved:
+        state.lifted, state.lifted_from = "", -1
+    else:
+        state.taken, state.exit_side, state.free_placement = "", "", False
+    state.phase = "tokens"
+    state.token_cell = event.cell
+    state.pending = [n for n in NEIGHBOURS[event.cell] if player.cells[n]]
+
+
+def _apply_slid(state: State, event: Slid) -> None:
+    board = state.board
+    arm, opp = SLOT_INDEX[event.side], SLOT_INDEX[OPPOSITE[event.side]]
+    board[opp], board[data.CENTRE], board[arm] = (
+        board[data.CENTRE],
+        board[arm],
+        event.inserted,
+    )
+    state.revealed = ""
+    state.taken = event.ejected
+    state.exit_side = OPPOSITE[event.side]
+    state.phase = "place"
+
+
+def _apply_tile_discarded(state: State, event: TileDiscarded) -> None:
+    state.players[event.seat].discarded.append(event.tile)
+    state.taken, state.exit_side, state.free_placement = "", "", False
+    state.phase, state.token_cell, state.pending = "tokens", -1, []
+
+
+def _apply_step_done(state: State, event: StepDone) -> None:
+    state.phase = "finish" if not state.resume else state.resume  # type: ignore[assignment]
+    state.resume, state.token_cell, state.pending = "", -1, []
+
+
+def _apply_landscape_achieved(state: State, event: LandscapeAchieved) -> None:
+    i = state.landscape.index(event.card)
+    state.landscape_tokens[i][event.seat] += event.tokens
+    state.landscape_achieved[i][event.seat] = True
+    state.players[event.seat].animals -= event.tokens
+
+
+def _apply_symbol_claimed(state: State, event: SymbolClaimed) -> None:
+    i = SYMBOLS.index(event.symbol)
+    state.symbol_holder[i], state.symbol_tokens[i] = event.seat, event.tokens
+    state.players[event.seat].animals -= event.tokens
+
+
+def _apply_aurora_taken(state: State, event: AuroraTaken) -> None:
+    state.aurora_holder[data.AURORA_INDEX[event.aurora]] = event.seat
+
+
+def _apply_aurora_used(state: State, event: AuroraUsed) -> None:
+    state.aurora_active[data.AURORA_INDEX[event.aurora]] = False
+    if event.effect == FREE_PLACEMENT:
+        state.free_placement = True
+
+
+def _apply_tile_lifted(state: State, event: TileLifted) -> None:
+    player = state.players[event.seat]
+    for e in CELL_EDGES[event.cell]:  # TUL-098/101
+        if player.edges[e] == ANIMAL:
+            player.animals += 1
+        elif player.edges[e] == RIVER:
+            player.rivers += 1
+        player.edges[e] = NO_TOKEN
+    player.cells[event.cell] = ""
+    state.lifted, state.lifted_from = event.tile, event.cell
+    state.resume, state.phase = state.phase, "move"
+
+
+def _apply_turn_started(state: State, event: TurnStarted) -> None:
+    player = state.players[event.seat]
+    state.revealed = player.stack.pop()
+    state.current, state.round, state.phase = event.seat, event.round, "slide"
+    state.turn += 1
+
+
+def _apply_turn_ended(state: State, event: TurnEnded) -> None:
+    state.players[event.seat].turns += 1
+    if event.triggers_end:
+        state.end_triggered = True
+
+
+def _apply_start_tile_placed(state: State, event: StartTilePlaced) -> None:
+    player = state.players[event.seat]
+    player.cells[event.cell] = event.tile
+    player.start_tile = ""
+
+
+def _apply_game_ended(state: State, event: GameEnded) -> None:
+    state.phase = "over"
+    state.end_reason = event.reason
+
+
+_APPLY: dict[type, Callable[[State, Any], None]] = {
+    TokenPlaced: _apply_token_placed,
+    TokenSkipped: _apply_token_skipped,
+    TilePlaced: _apply_tile_placed,
+    Slid: _apply_slid,
+    TileDiscarded: _apply_tile_discarded,
+    StepDone: _apply_step_done,
+    LandscapeAchieved: _apply_landscape_achieved,
+    SymbolClaimed: _apply_symbol_claimed,
+    AuroraTaken: _apply_aurora_taken,
+    AuroraUsed: _apply_aurora_used,
+    TileLifted: _apply_tile_lifted,
+    TurnStarted: _apply_turn_started,
+    TurnEnded: _apply_turn_ended,
+    StartTilePlaced: _apply_start_tile_placed,
+    GameEnded: _apply_game_ended,
+}
 
 
 def _never_emit(event: Event) -> None:

@@ -143,3 +143,23 @@ def test_greedy_bot_plays_legal_games_and_beats_random(seats: int) -> None:
         greedy_total += sum(outcome.scores[s] for s in range(0, seats, 2))
         random_total += sum(outcome.scores[s] for s in range(1, seats, 2))
     assert greedy_total < random_total
+
+
+def test_greedy_games_reach_end_trigger_one_and_finish_the_round() -> None:
+    """TUL-103 TUL-104 TUL-106: greedy play empties supplies; the round is completed, every
+    seat has played the same number of turns and a player who placed everything wins."""
+    greedy = bots_of(GAME)["greedy"]
+    triggered = 0
+    for seed in range(8):
+        record = new_record(GAME, record_id=f"greedy-{seed}", seats=3, seed=seed)
+        timeline = Timeline(GAME, record)
+        play_bots(timeline, dict.fromkeys(range(3), greedy), Rng.seeded(seed, stream=5))
+        state = timeline.state
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        assert len({p.turns for p in state.players}) == 1
+        if outcome.end_reason == "all-tokens-placed":
+            triggered += 1
+            assert outcome.placed_all and set(outcome.winners) <= set(outcome.placed_all)
+            assert state.players[state.first_player].turns == state.round
+    assert triggered
