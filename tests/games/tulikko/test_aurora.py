@@ -25,7 +25,7 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
-from .helpers import edge, events_of, kinds, play, rejects, scenario
+from .helpers import edge, events_of, kinds, play, rejects, scenario, set_map
 
 
 def cell(r: int, c: int) -> int:
@@ -143,8 +143,6 @@ def test_landscape_wildcard_achieves_without_the_condition() -> None:
     # Later the four corners are really met: nothing more.
     later = clone(after)
     corners = {(0, 0): "GREEN", (0, 4): "ORANGE", (3, 0): "BLUE"}
-    from .helpers import set_map
-
     later = set_map(later, 0, corners)
     later.phase, later.taken, later.exit_side, later.revealed = "place", "owl-GREEN-1", "W", ""
     events = events_of(later, 0, Place(3, 4))
@@ -162,6 +160,18 @@ def test_wildcard_targets_cards_without_your_tokens_and_places_what_is_left() ->
     assert offered == state.landscape[1:]
     events = events_of(state, 0, UseWildcard(state.landscape[1]))
     assert LandscapeAchieved(0, state.landscape[1], 1, wildcard=True) in events
+
+
+def test_wildcard_follows_the_rulebook_on_cards_achieved_without_tokens() -> None:
+    """TUL-090 TUL-055 (rulebook over spec): the target is any card on which you have no
+    animal token yet (「まだ動物トークンを置いていない」), even one achieved with an empty
+    supply; the spec's "not achieved" would forbid it."""
+    state = _holding("aurora-PURPLE-4", supply={0: (3, 6)})
+    state.landscape_achieved[1][0] = True  # achieved earlier with 0 tokens left
+    assert state.landscape_tokens[1][0] == 0
+    assert UseWildcard(state.landscape[1]) in GAME.legal_moves(state, 0)
+    after = play(state, 0, UseWildcard(state.landscape[1]))
+    assert after.landscape_tokens[1][0] == 2 and after.players[0].animals == 1
 
 
 def test_reslide_after_taking_before_placing() -> None:

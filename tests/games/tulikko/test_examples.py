@@ -28,7 +28,7 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
-from .helpers import edge, events_of, kinds, play, rejects, scenario
+from .helpers import edge, events_of, kinds, play, rejects, scenario, set_map
 
 N, E, S, W, C = 0, 1, 2, 3, data.CENTRE
 
@@ -169,8 +169,6 @@ def test_ex04_symbol_card_goes_to_the_first_only() -> None:
     later = clone(later)
     later.symbol_holder = list(state.symbol_holder)
     later.symbol_tokens = list(state.symbol_tokens)
-    from .helpers import set_map
-
     later = set_map(later, 1, dict(zip(wolf_rain[:4], colours, strict=True)))
     events = events_of(later, 1, Place(*wolf_rain[4]))
     assert not [e for e in events if isinstance(e, SymbolClaimed)]
