@@ -95,12 +95,23 @@ def publish(request: Request[Any, Any, Any], game_id: str, seq: int) -> None:
 # -- health and catalogue ------------------------------------------------------
 
 
-@get("/health", tags=["meta"], sync_to_thread=False)
-def health(request: Request[Any, Any, Any]) -> s.Health:
+@get("/health", tags=["meta"])
+async def health(request: Request[Any, Any, Any]) -> Response[s.Health]:
+    """200 when the database answers, 503 (same body, status "unavailable") otherwise."""
     state = request.app.state
-    return s.Health(
-        status="ok", version=VERSION, database=state.database_kind, channels=state.channels_kind
+    try:
+        await run(service_of(request).ping)
+        status = "ok"
+    except Exception:
+        log.exception("health check: the database does not answer")
+        status = "unavailable"
+    body = s.Health(
+        status=status,
+        version=VERSION,
+        database=state.database_kind,
+        channels=state.channels_kind,
     )
+    return Response(body, status_code=200 if status == "ok" else 503)
 
 
 @get("/api/catalogue", tags=["meta"], sync_to_thread=False)

@@ -984,6 +984,10 @@ class Service:
             raise ApiError(404, "not-found", f"no bug report {report_id!r}")
         return self._report(stored)
 
+    def ping(self) -> None:
+        """One cheap query: raises if the database does not answer."""
+        self.store.recorder.max_notification_id()
+
     def catalogue(self) -> s.Catalogue:
         games = []
         for game_id in core.games.ids():
