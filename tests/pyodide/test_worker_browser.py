@@ -100,7 +100,16 @@ SYNC_JS = """async ([gameId, seat, token, move, phase]) => {
   }
   const before = await sync.hosted(gameId);
   const round = await sync.syncHosted(gameId);
-  return { before, round, after: await sync.hosted(gameId) };
+  const after = await sync.hosted(gameId);
+  // a local game backed up: uploaded, then appended
+  const game = await engine.newGame({ game: "tulikko", seats: 2, recordId: `local-${gameId}` });
+  for (let i = 0; i < 3; i++) await engine.botStep(game.record_id, { botSeed: 1 });
+  let text = (await engine.record(game.record_id)).record_json;
+  const upload = await sync.syncLocal(game.record_id, text);
+  await engine.botStep(game.record_id, { botSeed: 1 });
+  text = (await engine.record(game.record_id)).record_json;
+  const append = await sync.syncLocal(game.record_id, text);
+  return { before, round, after, upload, append, stored: await sync.list("local") };
 }"""
 
 
@@ -120,3 +129,12 @@ def test_sync_queue_survives_a_reload_and_reaches_the_server(
         assert out["after"]["state"]["pending"] == []
         view = table.view(0)
         assert view["seq"] == 1
+        assert [s["event"] for s in out["upload"]["steps"]] == ["uploaded"]
+        assert [s["event"] for s in out["append"]["steps"]] == ["appended"]
+        (stored,) = out["stored"]
+        assert stored["state"]["acked_seq"] == 4 and stored["state"]["owner_token"]
+        record = http.get(
+            f"/api/records/{stored['state']['server_id']}",
+            headers={"Authorization": f"Bearer {stored['state']['owner_token']}"},
+        )
+        assert record.status_code == 200 and record.json()["seq"] == 4
