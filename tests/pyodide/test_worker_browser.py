@@ -101,6 +101,11 @@ SYNC_JS = """async ([gameId, seat, token, move, phase]) => {
   const before = await sync.hosted(gameId);
   const round = await sync.syncHosted(gameId);
   const after = await sync.hosted(gameId);
+  // follow the game live: moves made through the API from Python arrive as "entry"
+  const seen = [];
+  window.kifuLiveSeen = seen;
+  window.kifuLiveStop = sync.live(gameId, (change) => seen.push(change));
+  while (seen.length < 1) await new Promise((r) => setTimeout(r, 50));  // the hello
   // a local game backed up: uploaded, then appended
   const game = await engine.newGame({ game: "tulikko", seats: 2, recordId: `local-${gameId}` });
   for (let i = 0; i < 3; i++) await engine.botStep(game.record_id, { botSeed: 1 });
@@ -129,6 +134,16 @@ def test_sync_queue_survives_a_reload_and_reaches_the_server(
         assert out["after"]["state"]["pending"] == []
         view = table.view(0)
         assert view["seq"] == 1
+        # the game goes on through the API; the page's live socket pulls it into its copy
+        for _ in range(2):
+            response = table.play_one()
+            assert response is not None and response.status_code == 201, response
+        page.wait_for_function(
+            "window.kifuLiveSeen.some((c) => c.steps && c.steps[0].seq >= 3)", timeout=60_000
+        )
+        page.evaluate("window.kifuLiveStop()")
+        live = page.evaluate("window.kifuLiveSeen")
+        assert not any("error" in change for change in live), live
         assert [s["event"] for s in out["upload"]["steps"]] == ["uploaded"]
         assert [s["event"] for s in out["append"]["steps"]] == ["appended"]
         (stored,) = out["stored"]

@@ -7,6 +7,7 @@
 //   const { steps, state } = await sync.syncHosted(gameId);        // submit, pull, rebase
 //   state.rejected  -> moves the server (or the engine) refused, each with its reason
 //   await sync.syncLocal(recordId, recordJson);        // back up a local record
+//   const stop = sync.live(gameId, onChange);          // follow a hosted game (WebSocket)
 //
 // Everything the queue holds is written to IndexedDB *before* it is sent, so pending
 // moves survive a reload or a crash; a move_id makes every resend idempotent. Records
@@ -192,6 +193,48 @@ export class SyncClient {
     if (answer.status !== 200) throw new Error(`download ${line.record_id}: HTTP ${answer.status}`);
     const { record_json } = await this.engine.sync("local.download", { state: {}, body: answer.body });
     return record_json;
+  }
+
+  /**
+   * Follow a hosted game live: on every server message (the hello, each new entry) pull
+   * what changed and submit what is pending. Reconnects with backoff (1 s doubling to
+   * 30 s) until the returned function is called. `onChange({steps, state, record_json})`.
+   */
+  live(gameId, onChange = () => {}) {
+    let socket = null;
+    let stopped = false;
+    let delay = 1000;
+    let chain = Promise.resolve();
+    const connect = async () => {
+      const held = await this._get("hosted", gameId);
+      const base = new URL(this.baseUrl || globalThis.location.href, globalThis.location.href);
+      base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
+      const query = new URLSearchParams({ token: held.token });
+      socket = new WebSocket(new URL(`/api/games/${gameId}/live?${query}`, base));
+      socket.onopen = () => { delay = 1000; };
+      socket.onmessage = (event) => {
+        let type = "";
+        try { type = JSON.parse(event.data).type; } catch { return; }
+        if (type !== "hello" && type !== "entry") return;
+        chain = chain
+          .then(async () => {
+            const pulled = await this.pullHosted(gameId);
+            const round = await this.syncHosted(gameId);
+            return { ...round, steps: [pulled.step, ...round.steps] };
+          })
+          .then(onChange, (err) => onChange({ error: String(err && err.message ? err.message : err) }));
+      };
+      socket.onclose = () => {
+        if (stopped) return;
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 30000);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (socket) socket.close();
+    };
   }
 
   /** Sync every hosted game and local record again whenever the browser comes online. */
