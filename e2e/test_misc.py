@@ -53,6 +53,11 @@ def test_export_import_and_report(server, new_context):
     second.wait_for_url("**/#/game/**")
     wait_idle(second)
     assert seq(second) == seq(page)
+    # The same record is already on the server (the first device uploaded it): this
+    # device's copy goes up under a derived id (core.sync), not as a conflict.
+    second.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
     # Offline, the report is saved as a file instead.
     pass_cover(second)  # an imported record has every seat on this device: hot seat
     other.set_offline(True)

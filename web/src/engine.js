@@ -89,6 +89,12 @@ function stageText(stage) {
   return text === key ? String(stage) : text;
 }
 
+/** The booted EngineClient itself (for web/engine/sync.js's SyncClient). */
+export async function engineClient() {
+  if (!client) await boot();
+  return client;
+}
+
 /** One request; its result, or EngineError carrying the rule's wording. */
 export async function call(op, fields = {}) {
   if (!client) await boot();

@@ -13,6 +13,7 @@
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { t } from './i18n.js';
+import { engineClient } from './engine.js';
 
 let online = navigator.onLine;
 let running = null;
@@ -90,46 +91,50 @@ function setOnline(value) {
   }
 }
 
-async function syncLocal(row) {
-  const sync = row.sync || {};
-  const entries = JSON.parse(row.record_json).entries || [];
-  if (sync.ownerToken && (sync.serverSeq || 0) >= entries.length) return row;
-  if (sync.failed && sync.failedSeq === entries.length) return row; // do not retry a refused record until it changes
-  if (!sync.ownerToken) {
-    try {
-      const { data } = await api('POST', '/api/records', { body: row.record_json });
-      return store.updateGame(row.id, (r) => {
-        r.sync = { ...r.sync, state: 'synced', ownerToken: data.owner_token, remoteId: data.record_id, serverSeq: data.seq, serverTip: data.tip_hash, failed: false };
-        return r;
-      });
-    } catch (err) {
-      if (err instanceof ApiError && !err.offline) return refuse(row, err, entries.length);
+let syncClientPromise = null;
+
+/** web/engine/sync.js's SyncClient: core.sync decides what to send and folds replies. */
+function syncClient() {
+  if (!syncClientPromise) {
+    syncClientPromise = (async () => {
+      const [{ SyncClient }, engine, device] = await Promise.all([
+        import(/* @vite-ignore */ '/engine/sync.js'),
+        engineClient(),
+        store.deviceId(),
+      ]);
+      return new SyncClient({ engine, deviceId: device });
+    })().catch((err) => {
+      syncClientPromise = null;
       throw err;
-    }
-  }
-  const remoteId = sync.remoteId || row.id;
-  try {
-    const { data } = await api('POST', `/api/records/${remoteId}/entries`, {
-      token: sync.ownerToken,
-      body: { expected_tip: sync.serverTip, entries: entries.slice(sync.serverSeq || 0) },
     });
-    return store.updateGame(row.id, (r) => {
-      if (data.status === 'forked' && data.fork) {
-        r.sync = { ...r.sync, state: 'synced', remoteId: data.fork.record_id, serverSeq: data.fork.seq, serverTip: data.fork.tip_hash, notice: { kind: 'fork', forkId: data.fork.record_id, parentSeq: data.fork.parent_seq, original: data.record_id } };
-      } else {
-        r.sync = { ...r.sync, state: 'synced', serverSeq: data.seq, serverTip: data.tip_hash, failed: false };
-      }
-      return r;
-    });
-  } catch (err) {
-    if (err instanceof ApiError && !err.offline) return refuse(row, err, entries.length);
-    throw err;
   }
+  return syncClientPromise;
 }
 
-function refuse(row, err, seq) {
+/** Back up a local record: upload once, then append; forks and refusals become notices. */
+async function syncLocal(row) {
+  const sync = row.sync || {};
+  const entries = (JSON.parse(row.record_json).entries || []).length;
+  if (sync.ownerToken && (sync.serverSeq || 0) >= entries) return row;
+  if (sync.blocked) return row; // refused by the server: the notice says why
+  const client = await syncClient();
+  const out = await client.syncLocal(row.id, row.record_json);
+  if (out.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
+  const state = out.state;
+  const fork = out.steps.filter((step) => step.event === 'forked').pop();
   return store.updateGame(row.id, (r) => {
-    r.sync = { ...r.sync, state: 'conflict', failed: true, failedSeq: seq, notice: { kind: 'refused', code: err.code, detail: err.message } };
+    r.sync = {
+      ...r.sync,
+      state: state.blocked ? 'conflict' : state.acked_seq >= entries ? 'synced' : 'pending',
+      ownerToken: state.owner_token,
+      remoteId: state.server_id,
+      serverSeq: state.acked_seq,
+      serverTip: state.acked_tip,
+      lines: state.lines,
+      blocked: state.blocked,
+    };
+    if (fork) r.sync.notice = { kind: 'fork', parentSeq: fork.detail.match(/after move (\d+)/)?.[1] ?? '?', detail: fork.detail };
+    if (state.blocked) r.sync.notice = { kind: 'refused', detail: state.blocked };
     return r;
   });
 }

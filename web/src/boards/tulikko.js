@@ -40,7 +40,26 @@ export function renderTulikko(container, ctx) {
     view.taken ? [' · ', h('span.chip', {}, t('tul.taken'), ' ', tileSwatch(view.taken), view.placement_symbol ? ` → ${TULIKKO_SYMBOLS[view.placement_symbol] || ''} ${t(`tul.symbol.${view.placement_symbol}`)}` : '')] : null,
   );
   container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h('div.tul-maps', {},
-    ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))));
+    ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))),
+  goals(view, names));
+}
+
+/** Landscape cards, symbol cards and aurora tiles: who achieved, claimed or holds what. */
+function goals(view, names) {
+  const seatList = (flags) => flags.map((f, i) => (f ? names(i) : null)).filter(Boolean).join(', ') || '—';
+  return h('div.tul-goals', {},
+    h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
+      h('ul', {}, (view.landscape || []).map((card) => h('li', {},
+        h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`)))),
+    h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
+      h('ul', {}, (view.symbols || []).map((sym) => h('li', {},
+        `${TULIKKO_SYMBOLS[sym.symbol] || ''} ${t(`tul.symbol.${sym.symbol}`)} — `,
+        sym.claimed_by === null ? t('tul.unclaimed') : t('tul.claimedBy', { name: names(sym.claimed_by) }))))),
+    h('section', { 'aria-label': t('tul.auroras') }, h('h3', {}, t('tul.auroras')),
+      h('ul', {}, (view.auroras || []).map((a) => h('li', {},
+        tileSwatch(`x-${a.colour}-0`), ` «${a.threshold}» ${t(`tul.effect.${a.effect}`)} — `,
+        a.holder === null ? t('tul.unclaimed') : t('tul.heldBy', { name: names(a.holder) }),
+        a.active ? '' : ` (${t('tul.used')})`)))));
 }
 
 function tileSwatch(id) {
