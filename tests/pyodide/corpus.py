@@ -14,7 +14,7 @@ import msgspec
 
 from core import games
 from core.browser import state_hashes
-from core.kernel import Rng, Timeline, bots_of, encode_record, new_record
+from core.kernel import Rng, SetupError, Timeline, bots_of, encode_record, new_record
 from tests.kernel.fixture_game import GAME as FIXTURE
 
 FIXTURE_MODULE = "tests/kernel/fixture_game.py"
@@ -86,12 +86,41 @@ def play(
     return timeline
 
 
+def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
+    """Table options that vary with the game's index, so variants are replayed too.
+
+    Game 0 takes every default; then each bool flips every other game, each choice
+    cycles, each int alternates between its default and its maximum (below the seat
+    count when it names a seat). A combination the engine refuses falls back to the defaults.
+    """
+    if index == 0:
+        return {}
+    options: dict[str, Any] = {}
+    for spec in games.get(game_id).info.options:
+        if spec.kind == "bool":
+            options[spec.name] = bool(index % 2) != bool(spec.default)
+        elif spec.kind == "choice" and spec.choices:
+            options[spec.name] = spec.choices[(index // 3) % len(spec.choices)]
+        elif spec.kind == "int":
+            high = spec.maximum if spec.maximum is not None else int(spec.default)
+            if "player" in spec.name or "seat" in spec.name:
+                high = min(high, seats - 1)
+            values = [int(spec.default), max(high, int(spec.default))]
+            options[spec.name] = values[(index // 2) % 2]
+    try:
+        games.get(game_id).setup(seats, 0, options)
+    except SetupError:
+        return {}
+    return options
+
+
 def corpus(
     per_game: int = 50, *, full_games: int = 5, cap: int = 250
 ) -> tuple[list[Game], list[str]]:
     """`per_game` games of every available title, and the titles skipped.
 
-    The first `full_games` of each title are played to the end (scoring included);
+    Seats cycle through the title's range and options through its variants
+    (`options_for`). The first `full_games` of each title are played to the end;
     the others stop after `cap` entries (a prefix of a record is a record), which
     keeps a title with long games (Ducks in Tow: ~1,700 entries) to seconds.
     """
@@ -101,7 +130,10 @@ def corpus(
         for index in range(per_game):
             seed = 1_000 + index * 7_919
             limit = 2_000 if index < full_games else cap
-            timeline = play(game_id, seed, max_entries=limit)
+            info = games.get(game_id).info
+            seats = info.min_players + seed % (info.max_players - info.min_players + 1)
+            options = options_for(game_id, index, seats)
+            timeline = play(game_id, seed, seats=seats, options=options, max_entries=limit)
             text = encode_record(timeline.record)
             hashes = state_hashes(text)
             assert hashes.error is None, hashes.error
