@@ -1,13 +1,14 @@
 # The two commands of the README: `make run` and `make test`.
-# Each bootstraps .venv (and, as the project grows, the browser bundle) by itself.
+# Each bootstraps what it needs by itself: .venv (pip), the browser bundle
+# (npm + PyPI), the PWA build (npm) and, for the tests, Debian's Chromium.
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
-ARGS ?= games
+ARGS ?= serve
 
-.PHONY: run test lint venv bundle
+.PHONY: run test lint venv bundle web chromium bench-browser
 
 venv: $(STAMP)
 
@@ -18,7 +19,9 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-run: $(STAMP)
+# `make run` serves the PWA and the API on http://127.0.0.1:8000 (SQLite under data/);
+# `make run ARGS="games"` runs any other kifu subcommand.
+run: $(STAMP) web
 	$(BIN)/kifu $(ARGS)
 
 lint: $(STAMP)
@@ -31,5 +34,21 @@ lint: $(STAMP)
 bundle: $(STAMP)
 	$(BIN)/python pyodide/build.py
 
-test: lint bundle
+# The PWA in web/dist/; it precaches pyodide/dist/ and web/engine/, so it builds after them.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: bundle web/node_modules/.package-lock.json
+	cd web && npm run build
+
+# Browser tests drive Debian's Chromium (Playwright cannot download its own here).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+test: lint bundle web chromium
 	$(BIN)/pytest -n 2
+	$(BIN)/pytest e2e
+
+# Not part of the suite: the browser benchmark (engine boot, replay, bytes on first visit).
+bench-browser: bundle chromium
+	$(BIN)/python bench/bench_browser.py
