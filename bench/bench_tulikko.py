@@ -3,9 +3,10 @@ decide+evolve step. A plain script, not part of the test suite:
 
     .venv/bin/python bench/bench_tulikko.py [--games N]
 
-Playouts go straight through the engine (legal_moves -> decide -> evolve), as a
-bot search would; a second line per player count goes through a Timeline (the
-kernel's record: hashes and chaining) for the cost of a recorded game.
+Each seed is played twice, side by side: once straight through the engine
+(legal_moves -> decide -> evolve, as a bot search would) and once through a
+Timeline (the kernel's record: state hash and hash-chained entry per move). Running
+them interleaved keeps the printed ratio honest on a busy machine.
 """
 
 from __future__ import annotations
@@ -21,52 +22,56 @@ from core.games.tulikko import GAME
 from core.kernel import Rng, Timeline, new_record
 
 
-def playouts(seats: int, games: int) -> tuple[float, int, float]:
-    """(playouts per second, steps, seconds spent in decide+evolve)."""
-    steps = 0
-    step_time = 0.0
+def bare(seats: int, seed: int) -> tuple[float, float, int]:
+    """(seconds for the playout, seconds in decide+evolve, moves)."""
     start = time.perf_counter()
-    for seed in range(games):
-        state = GAME.initial(GAME.setup(seats, seed, {}))
-        rng = Rng.seeded(seed, stream=11)
-        while GAME.outcome(state) is None:
-            seat = GAME.to_move(state)[0]
-            move = rng.choice(GAME.legal_moves(state, seat))
-            t0 = time.perf_counter()
-            for event in GAME.decide(state, seat, move):
-                state = GAME.evolve(state, event)
-            step_time += time.perf_counter() - t0
-            steps += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, steps, step_time
+    state = GAME.initial(GAME.setup(seats, seed, {}))
+    rng = Rng.seeded(seed, stream=11)
+    steps, in_step = 0, 0.0
+    while GAME.outcome(state) is None:
+        seat = GAME.to_move(state)[0]
+        move = rng.choice(GAME.legal_moves(state, seat))
+        t0 = time.perf_counter()
+        for event in GAME.decide(state, seat, move):
+            state = GAME.evolve(state, event)
+        in_step += time.perf_counter() - t0
+        steps += 1
+    return time.perf_counter() - start, in_step, steps
 
 
-def recorded(seats: int, games: int) -> float:
-    """Recorded games (Timeline: state hash and chained entry per move) per second."""
+def recorded(seats: int, seed: int) -> float:
+    """Seconds for the same playout recorded through a Timeline."""
     start = time.perf_counter()
-    for seed in range(games):
-        record = new_record(GAME, record_id=f"bench-{seed}", seats=seats, seed=seed)
-        timeline = Timeline(GAME, record)
-        rng = Rng.seeded(seed, stream=11)
-        while GAME.outcome(timeline.state) is None:
-            seat = timeline.to_move()[0]
-            timeline.play(seat, rng.choice(timeline.legal_moves(seat)), move_id=str(timeline.seq))
-    return games / (time.perf_counter() - start)
+    record = new_record(GAME, record_id=f"bench-{seed}", seats=seats, seed=seed)
+    timeline = Timeline(GAME, record)
+    rng = Rng.seeded(seed, stream=11)
+    while GAME.outcome(timeline.state) is None:
+        seat = timeline.to_move()[0]
+        timeline.play(seat, rng.choice(timeline.legal_moves(seat)), move_id=str(timeline.seq))
+    return time.perf_counter() - start
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="Tulikko playout benchmark")
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
+    rates = {}
     for seats in (2, 4):
-        rate, steps, step_time = playouts(seats, args.games)
+        total = in_step = rec = 0.0
+        steps = 0
+        for seed in range(args.games):
+            t, s, n = bare(seats, seed)
+            total, in_step, steps = total + t, in_step + s, steps + n
+            rec += recorded(seats, seed)
+        rates[seats] = args.games / total
         print(
-            f"{seats} players: {rate:7.1f} random playouts/s  "
-            f"({steps / args.games:5.1f} moves/game, "
-            f"{1e6 * step_time / steps:6.1f} µs per decide+evolve step)"
+            f"{seats} players: {rates[seats]:7.1f} random playouts/s, "
+            f"{steps / args.games:5.1f} moves/game, "
+            f"{1e6 * in_step / steps:5.1f} µs per decide+evolve step; "
+            f"recorded (Timeline) {args.games / rec:6.1f} games/s = "
+            f"{rec / total:4.2f}x the bare playout time"
         )
-        per_second = recorded(seats, args.games // 4 or 1)
-        print(f"{seats} players: {per_second:7.1f} recorded games/s (Timeline)")
+    print(f"4 players vs 2: {rates[2] / rates[4]:4.2f}x slower per game")
 
 
 if __name__ == "__main__":
