@@ -89,3 +89,26 @@ def test_redact_hides_the_centre_tile_from_every_seat() -> None:
     assert GAME.reveals(slid)
     started_event = TurnStarted(1, 1, "bear-GREEN-1")
     assert GAME.redact(started_event, 0) == started_event and GAME.reveals(started_event)
+
+
+def test_take_backs_stop_at_reveals_and_stay_in_the_turn() -> None:
+    """TUL-018 TUL-026 TUL-045: a placement or token choice can be taken back (friendly:
+    within the turn), never the slide that uncovered the centre tile, nor a move whose
+    entry revealed the next player's tile."""
+    from core.games.tulikko.moves import Place, Slide
+    from core.kernel import Timeline, new_record
+
+    record = new_record(GAME, record_id="tb", seats=2, seed=4, takeback="friendly")
+    timeline = Timeline(GAME, record)
+    for seat in (0, 1):
+        timeline.play(seat, Place(seat, seat), move_id=f"s{seat}")
+    slide_seq = timeline.seq + 1
+    timeline.play(0, Slide("N"), move_id="slide")  # exits S: rain cloud
+    place = Place(1, 0)  # a rain cloud space next to the start tile on (0, 0)
+    assert place in timeline.legal_moves(0)
+    timeline.play(0, place, move_id="place")
+    assert timeline.state.phase == "tokens"  # the turn is not over: nothing revealed
+    assert timeline.takeback_refusal(0, slide_seq) is None  # undo the placement only
+    refusal = timeline.takeback_refusal(0, slide_seq - 1)
+    assert refusal is not None and refusal.code == "takeback-revealed"
+    assert timeline.takeback_refusal(1, slide_seq) is not None  # not seat 1's move
