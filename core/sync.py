@@ -115,6 +115,7 @@ class HostedState(msgspec.Struct, kw_only=True):
     rejected: list[Rejection] = []
     blocked: str | None = None  # a reply that needs a person (bad token, ...)
     refetch: bool = False  # the game ended: fetch the full record (seed, all events)
+    behind: bool = False  # the server holds entries this copy lacks: pull before sending
 
 
 class Line(msgspec.Struct, kw_only=True):
@@ -282,7 +283,7 @@ def hosted_next(state: HostedState, record: Record[Any, Any] | None) -> HttpRequ
     """The request for the first pending move; a pull first if the copy is empty."""
     if state.blocked is not None:
         return None
-    if record is None or state.refetch:
+    if record is None or state.refetch or state.behind:
         return hosted_pull(state, record)
     if not state.pending:
         return None
@@ -335,7 +336,7 @@ def hosted_reply(
         if entry.seq > len(record.entries) + 1:
             # Entries we have not seen came first: keep the move acknowledged and
             # let the next pull fill the gap (the entry itself arrives with it).
-            state = msgspec.structs.replace(state, pending=rest)
+            state = msgspec.structs.replace(state, pending=rest, behind=True)
             return state, record, Step(event="accepted-gap", seq=entry.seq)
         record = extend(record, [entry])
         over = accepted.outcome is not None  # then fetch the full record once
@@ -398,9 +399,10 @@ def hosted_pulled(
         if record is not None:
             full = extend(full, list(record.entries))  # the copy must be a prefix of it
         record = full
-        state = msgspec.structs.replace(state, refetch=False)
+        state = msgspec.structs.replace(state, refetch=False, behind=False)
     else:
         record = extend(record, entries)
+        state = msgspec.structs.replace(state, behind=False)
         if reply.over and record.genesis.seed is None:
             state = msgspec.structs.replace(state, refetch=True)
     kept, rejected = rebase(game, record, state.pending)
@@ -512,6 +514,23 @@ def local_reply(
                 detail=f"another device continued this game after move {fork.parent_seq}; "
                 f"both lines are kept ({reply.record_id} and {fork.record_id})",
                 seq=seq,
+            )
+        if reply.status == "already-stored" and reply.seq > len(record.entries):
+            # Every entry of ours is there and the server's line goes further (another
+            # device continued the same line): ours is acknowledged; the page may
+            # download the longer line (`lines`).
+            seq, tip = len(record.entries), tip_hash(record)
+            longer = Line(
+                record_id=reply.record_id,
+                seq=reply.seq,
+                tip_hash=reply.tip_hash,
+                parent_seq=seq,
+            )
+            state = msgspec.structs.replace(
+                state, acked_seq=seq, acked_tip=tip, lines=[*state.lines, longer]
+            )
+            return state, Step(
+                event="already-stored", detail="the server's line goes further", seq=seq
             )
         seq, tip = _acked(record, reply.seq, reply.tip_hash)
         state = msgspec.structs.replace(state, acked_seq=seq, acked_tip=tip)

@@ -297,3 +297,39 @@ def test_the_worker_door_runs_sync_steps_on_json() -> None:
     )
     assert reply["result"]["step"]["event"] == "uploaded"
     assert reply["result"]["state"]["acked_seq"] == 2
+
+
+def test_a_duplicate_beyond_the_copy_pulls_before_sending_more() -> None:
+    server = FakeServer()
+    gid = server.create("high-card", players=2, seed=8)
+    timeline = server.hosted[gid]
+    state, record, _ = pull(server, HostedState(game_id=gid, seat=0), None, 0)
+    card = timeline.legal_moves(0)[0]
+    timeline.play(0, card, move_id="a")  # stored while this device's copy is behind
+    second = timeline.legal_moves(0)[0]
+    timeline.play(0, second, move_id="b")
+    as_json = msgspec.to_builtins(second)
+    state = hosted_queue(state, Pending(move_id="b", seat=0, based_on=1, move=as_json))
+    request = hosted_next(state, record)
+    assert request is not None
+    status, body = server.request(request, seat=0)
+    state, record, step = hosted_reply(state, record, "b", status, body)
+    assert step.event == "accepted-gap" and state.behind
+    follow = hosted_next(state, record)
+    assert follow is not None and follow.method == "GET"
+    state, record, _ = sync_hosted(server, state, record, 0)
+    assert not state.behind and tip_hash(record) == timeline.tip_hash
+
+
+def test_already_stored_with_a_longer_server_line() -> None:
+    server = FakeServer()
+    phone = local_game(15, 2)
+    state, _ = sync_local(server, LocalState(record_id=phone.record.id), phone.record)
+    stored = server.records[state.server_id or ""]
+    seat = stored.to_move()[0]
+    stored.play(seat, stored.legal_moves(seat)[0], move_id="elsewhere")
+    retry = msgspec.structs.replace(state, acked_seq=0, acked_tip=None)
+    retry, steps = sync_local(server, retry, phone.record)
+    assert steps == ["already-stored"] and retry.acked_seq == 2
+    (longer,) = retry.lines
+    assert longer.seq == 3 and longer.parent_seq == 2
