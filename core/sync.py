@@ -17,7 +17,8 @@ move_id, made offline or not yet acknowledged.
   position its player has not seen: if the record moved on, the server answers
   409 with the entries that came in between.
 - `hosted_reply` folds the answer in: an accepted move becomes an entry of the
-  copy (a duplicate — a retry of a move already stored — too); a 409 appends the
+  copy (a duplicate — a retry of a move already stored — too; one ahead of the
+  copy marks it ``behind``, and the next request is a pull); a 409 appends the
   missing entries and keeps the queue; a 422 rejects the move *and* the pending
   moves of that seat queued after it (they were made on top of it), each with its
   reason, kept in ``rejected`` as the rejected branch (never silently dropped).
@@ -36,7 +37,8 @@ Local records (the device is the authority)
 -------------------------------------------
 - `local_next`: upload the whole record once (``POST /api/records``), then
   append the entries after the last acknowledged tip (``expected_tip``).
-- `local_reply`: ``appended``/``already-stored`` advance the acknowledged tip;
+- `local_reply`: ``appended``/``already-stored`` advance the acknowledged tip (an
+  ``already-stored`` whose server line goes further lists that line in ``lines``);
   ``forked`` (another device extended the same prefix first) keeps both lines:
   this device's line continues as the server's fork record (its new server id),
   the other line is listed in ``lines`` for the page to download and keep as a
