@@ -121,3 +121,37 @@ def test_rejected_pending_move_is_shown(server, new_context):
     a.wait_for_function("document.querySelector('#sync-status').dataset.state !== 'conflict'")
     assert a.get_attribute("#turn", "data-pending") == "0"
     assert a.errors == [] and b.errors == []
+
+
+def test_hosted_game_to_the_end_then_replay_and_share(server, new_context):
+    ctx_a = new_context(DESKTOP)
+    a = open_app(ctx_a.new_page(), server.url)
+    new_game(a, "high-card", ["human", "remote"], options={"deck_size": 4, "hand_size": 1})
+    code = a.inner_text(".invites code")
+    b = open_app(new_context(PHONE).new_page(), server.url)
+    b.fill("#join-code", code)
+    b.click("#join-code ~ button[type=submit]")
+    b.wait_for_url("**/#/game/hosted-**")
+    for _ in range(40):
+        if a.query_selector("#end-screen") and b.query_selector("#end-screen"):
+            break
+        for page in (a, b):
+            wait_idle(page)
+            if move_types(page):
+                click_move(page, 0)
+    a.wait_for_selector("#end-screen", timeout=30_000)
+    b.wait_for_selector("#end-screen", timeout=30_000)
+    assert a.inner_text("#winners") == b.inner_text("#winners")
+    # The finished game opens from its full record: scrub it, share it.
+    a.wait_for_selector("#scrub-first")
+    a.click("#scrub-first")
+    a.wait_for_selector("#play-from-here")
+    a.click("#scrub-live")
+    a.click("#share")
+    a.wait_for_selector("#share-link:not([hidden])")
+    link = a.input_value("#share-link")
+    viewer = open_app(new_context(PHONE).new_page(), server.url, "/" + link.split("/", 3)[3])
+    viewer.wait_for_selector("#end-screen")
+    assert viewer.inner_text("#winners") == a.inner_text("#winners")
+    shot(a, "hosted-finished-desktop")
+    assert a.errors == [] and b.errors == [] and viewer.errors == []

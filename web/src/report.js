@@ -5,7 +5,8 @@ import { api, ApiError } from './api.js';
 import { download } from './ui.js';
 
 export function buildReport(row, error, attempt) {
-  const recordJson = row.kind === 'hosted' ? row.hosted?.recordText && JSON.stringify(JSON.parse(row.hosted.recordText).record ?? null) : row.record_json;
+  // Hosted games have a full record only once they are over (the seed stays secret before).
+  const recordJson = row.record_json || row.hosted?.recordJson || null;
   let engineVersion = '';
   try {
     engineVersion = JSON.parse(recordJson).genesis.engine_version;

@@ -334,6 +334,12 @@ export class HostedSession {
 }
 
 export async function sessionFor(row) {
+  if (row.kind === 'hosted' && row.over && row.hosted?.recordJson) {
+    // A finished hosted game: its full record opens in the engine, read-only.
+    const session = new ReplaySession({ ...row, record_json: row.hosted.recordJson });
+    await session.open();
+    return session;
+  }
   if (row.kind === 'hosted') {
     const session = new HostedSession(row);
     await session.open();

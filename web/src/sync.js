@@ -12,6 +12,7 @@
 // rule's wording, and shown.
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
+import { rawField } from './jsontext.js';
 import { t } from './i18n.js';
 import { engineClient } from './engine.js';
 
@@ -166,11 +167,20 @@ export async function syncHosted(id) {
     }
   }
   const { data } = await api('GET', `/api/games/${h.gameId}/view`, { token: h.token });
+  if (data.over && !h.recordJson) {
+    // Over: the whole record (seed included) is public now; keep it as a kernel Record's
+    // text so the finished game opens in the engine (scrubbing, branching, export).
+    const full = await api('GET', `/api/games/${h.gameId}/record?since=0`, { token: h.token });
+    const recordJson = `{"id":${rawField(full.text, 'record_id')},"genesis":${rawField(full.text, 'genesis')},"entries":${rawField(full.text, 'entries')}}`;
+    row = await store.updateGame(id, (r) => {
+      r.hosted.recordJson = recordJson;
+      return r;
+    });
+  }
   let entries = h.entries || [];
   try {
     const rec = await api('GET', `/api/games/${h.gameId}/record?since=${entries.length}`, { token: h.token });
     entries = [...entries.slice(0, rec.data.since), ...(rec.data.entries || [])];
-    if (rec.data.over) row.hosted.recordText = rec.text;
   } catch (err) {
     if (err instanceof ApiError && err.offline) throw err;
   }
@@ -184,7 +194,6 @@ export async function syncHosted(id) {
       over: data.over,
       outcome: data.outcome ?? null,
       entries,
-      recordText: row.hosted.recordText || r.hosted.recordText,
     });
     r.seq = data.seq;
     r.toMove = data.to_move;

@@ -13,7 +13,7 @@ import { reportProblem } from '../report.js';
 import { shareGame } from '../share.js';
 import { cachedCatalogue, gameTitle } from '../catalogue.js';
 import { seatName } from './home.js';
-import { go } from '../router.js';
+import { go, rerender } from '../router.js';
 import { dismissNotice } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
 
@@ -198,7 +198,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     end.replaceChildren();
     if (snap.over && snap.outcome) {
       end.append(endPanel(session.game, snap.outcome, names));
-      if (session.kind !== 'replay') end.append(shareBox());
+      if (session.row.kind !== 'replay') end.append(shareBox());
       else end.append(h('p.note', {}, t('share.replayHere')));
     }
 
@@ -261,7 +261,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   }
 
   async function exportRecord() {
-    const text = session.kind === 'hosted' ? session.row.hosted.recordText || JSON.stringify({ entries: session.snapshot.entries }) : session.row.record_json;
+    const text = session.row.record_json || session.row.hosted?.recordJson || JSON.stringify({ entries: session.snapshot.entries });
     download(`${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}.kifu.json`, text);
   }
 
@@ -279,6 +279,10 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (session.kind === 'local' && scrubSeq === null && !session.snapshot.over) {
       const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
       if (botTurn) timer = setTimeout(() => act(() => session.botStep()), botDelay());
+    }
+    if (session.kind === 'hosted' && session.snapshot.over && session.row.hosted?.recordJson) {
+      timer = setTimeout(() => rerender(), 0); // reopen the finished game from its full record
+      return;
     }
     if (session.kind === 'hosted' && !session.snapshot.over) {
       const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}`;
