@@ -160,7 +160,7 @@ def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
             "POSTGRES_MAX_OVERFLOW": query.get("max_overflow", "10"),
             "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "10"),
             "POSTGRES_LOCK_TIMEOUT": "5",
-            "POSTGRES_PRE_PING": "y",
+            "POSTGRES_PRE_PING": "n",
         }
         return env
     if database_url and database_url.startswith("sqlite:///"):

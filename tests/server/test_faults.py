@@ -200,3 +200,41 @@ def test_two_processes_share_games_and_live_updates(tmp_path: Any, channels: str
                 record = c2.get(f"/api/games/{table.id}/record", headers=table.auth(0)).json()
                 ids = [e["move_id"] for e in record["entries"]]
                 assert len(ids) == len(set(ids)) == record["seq"] == 10
+
+
+@pytest.mark.postgres
+def test_live_updates_survive_lost_database_connections(tmp_path: Any) -> None:
+    """Every connection of the server is terminated by the database: moves and
+    live updates carry on (pool pre-ping, LISTEN reconnect)."""
+    import psycopg
+
+    from tests.server.conftest import ThreadServer, make_settings
+
+    with postgres_database() as url:
+        backend = {"data_dir": str(tmp_path / "data"), "database_url": url}
+        with ThreadServer(make_settings(backend)) as srv, srv.client() as client:
+            table = Table(client)
+            ws = f"ws://127.0.0.1:{srv.port}/api/games/{table.id}/live?token={table.tokens[1]}"
+            with connect(ws, open_timeout=10) as live:
+                assert json.loads(live.recv(timeout=10))["type"] == "hello"
+                assert table.play_one() is not None
+                assert json.loads(live.recv(timeout=10))["seq"] == 1
+                name = url.rsplit("/", 1)[1]
+                with psycopg.connect(url, autocommit=True) as admin:
+                    killed = admin.execute(
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE datname = %s AND pid <> pg_backend_pid()",
+                        (name,),
+                    ).fetchone()
+                assert killed is not None and killed[0] >= 2
+                time.sleep(0.5)
+                response = table.play_one()
+                assert response is not None and response.status_code == 201, response
+                messages = []
+                deadline = time.monotonic() + 15
+                while time.monotonic() < deadline:
+                    message = json.loads(live.recv(timeout=15))
+                    messages.append(message)
+                    if message.get("seq") == 2:
+                        break
+                assert messages[-1]["type"] == "entry" and messages[-1]["seq"] == 2
