@@ -43,6 +43,7 @@ from .logs import RequestLog, configure_logging
 from .problems import EXCEPTION_HANDLERS
 from .service import VERSION, Principal, Service
 from .settings import Settings
+from .static import SKIP_COMPRESSION, precompressed_files
 from .store import open_store, postgres_dsn
 
 log = logging.getLogger("kifu.server")
@@ -314,12 +315,14 @@ def placeholder() -> Response[str]:
 
 def static_routes(settings: Settings) -> list[Any]:
     routes: list[Any] = []
-    for path, folder, name in (
-        ("/pyodide", settings.pyodide_dist, "pyodide"),
-        ("/engine", settings.web_engine, "engine"),
-    ):
-        if Path(folder).is_dir():
-            routes.append(create_static_files_router(path=path, directories=[folder], name=name))
+    if Path(settings.pyodide_dist).is_dir():
+        routes.append(precompressed_files("/pyodide", Path(settings.pyodide_dist), "pyodide"))
+    if Path(settings.web_engine).is_dir():
+        routes.append(
+            create_static_files_router(
+                path="/engine", directories=[settings.web_engine], name="engine"
+            )
+        )
     if Path(settings.web_dist).is_dir():
         routes.append(
             create_static_files_router(
@@ -412,7 +415,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         middleware=middleware,
         exception_handlers=EXCEPTION_HANDLERS,
         compression_config=CompressionConfig(
-            backend="gzip", minimum_size=500, gzip_compress_level=6
+            backend="gzip",
+            minimum_size=500,
+            gzip_compress_level=6,
+            exclude_opt_key=SKIP_COMPRESSION,
         ),
         cors_config=CORSConfig(allow_origins=settings.cors_origins)
         if settings.cors_origins

@@ -527,6 +527,12 @@ def test_limits_rate_compression_static(backend: dict[str, Any], tmp_path: Path)
             response = plain.send(stream, stream=True)
             compressed = b"".join(response.iter_raw())
             assert len(compressed) < 5000 and gzip.decompress(compressed).startswith(b"python")
+        etag = raw.headers["etag"]
+        again = httpx.get(srv.url + "/pyodide/core.whl", headers={"If-None-Match": etag})
+        assert again.status_code == 304
+        problem(client.get("/pyodide/%2e%2e/%2e%2e/etc/passwd"), 404, "not-found")
+        plain = httpx.get(srv.url + "/pyodide/core.whl", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers and len(plain.content) == 13 * 5000
         assert client.get("/engine/worker.js").text.startswith("export")
         assert client.get("/health").status_code == 200
         big = client.post("/api/records", content=b"[" + b"1," * 5000 + b"1]")
