@@ -109,6 +109,13 @@ def test_reads_need_a_token_of_this_game(client: httpx.Client) -> None:
         problem(client.get(url, headers={"Authorization": "Basic abc"}), 401, "unauthorized")
         problem(client.get(url, headers=other.auth(0)), 401, "unauthorized")
         problem(client.get(f"/api/games/g-missing{path}", headers=table.auth(0)), 404, "not-found")
+    summary = client.get(f"/api/games/{table.id}", headers=table.auth(None)).json()
+    assert summary["you"] == {"role": "spectator", "seat": None}
+    problem(
+        client.post(f"/api/games/{table.id}/seats", json={"code": table.spectator}),
+        404,
+        "not-found",
+    )
     spectator = table.view(None)
     assert spectator["seat"] is None and spectator["view"]["hand"] is None
     assert spectator["legal_moves"] == []
@@ -193,6 +200,9 @@ def test_takebacks_follow_the_policy(client: httpx.Client) -> None:
     assert taken.json()["view"]["phase"] == "play"
     again = client.post(url, json={"move_id": "t1", "expected_seq": 1}, headers=casual.auth(1))
     assert again.status_code == 200 and again.json()["duplicate"]
+    reused = client.post(url, json={"move_id": "t1", "to_seq": 1}, headers=casual.auth(1))
+    problem(reused, 422, "move-id-reused")
+    problem(casual.move(0, card, move_id="t1", expected_seq=2), 422, "move-id-reused")
     problem(
         client.post(url, json={"move_id": "t2", "to_seq": 5}, headers=casual.auth(0)),
         422,
@@ -394,6 +404,24 @@ def test_local_record_upload_append_fork_download(client: httpx.Client) -> None:
         "unauthorized",
     )
     problem(client.get("/api/records/missing", headers=owner), 404, "not-found")
+    problem(client.post("/api/games/rec-1/seats", json={"code": "x"}), 404, "not-found")
+    problem(client.post("/api/records/missing/share", headers=owner), 404, "not-found")
+    problem(
+        client.post("/api/records/rec-1/entries", json={"expected_tip": base}, headers=owner),
+        400,
+        "bad-request",
+    )
+    gap = builtins(device_a.record.entries[3:])
+    gap[1]["seq"] = 9
+    problem(
+        client.post(
+            "/api/records/rec-1/entries",
+            json={"expected_tip": base, "entries": gap},
+            headers=owner,
+        ),
+        400,
+        "bad-record",
+    )
     empty = client.post(
         "/api/records/rec-1/entries", json={"expected_tip": base, "entries": []}, headers=owner
     )

@@ -101,7 +101,6 @@ def test_kill_9_mid_load_loses_no_acknowledged_move(backend: dict[str, Any]) -> 
             player.join(timeout=20)
         acked_before = total_acked(players)
         assert acked_before >= 150
-        assert not any(p.finished for p in players)
 
         restarted = ProcessServer(backend).start()
         try:

@@ -134,7 +134,7 @@ def test_random_games_never_leak(server: ThreadServer, seed: int) -> None:
             else:
                 pytest.fail("the game did not end")
             for listener in listeners.values():
-                assert listener.done.wait(10)
+                assert listener.done.wait(30)
         finally:
             for listener in listeners.values():
                 listener.close()
