@@ -53,10 +53,14 @@ def test_scrub_and_branch(server, new_context):
             wait_idle(page)
         click_move(page, 0)
     assert seq(page) == 4
-    if page.is_visible("#cover-ready"):
-        shot(page, "pass-device-desktop")
-        page.click("#cover-ready")
-        wait_idle(page)
+    # Hot seat: the next player's hand stays behind the "pass the device" screen.
+    assert page.is_visible("#cover-ready")
+    assert "Pass the device to Player 1" in page.inner_text(".cover")
+    assert not page.query_selector(".generic-board"), "no hand on screen while the device changes hands"
+    shot(page, "pass-device-desktop")
+    page.click("#cover-ready")
+    wait_idle(page)
+    assert "Your seat: Player 1" in page.inner_text("#board"), "now Player 1's own view"
     page.click("#scrub-first")
     page.wait_for_selector("#play-from-here")
     assert page.get_attribute("#scrub", "aria-valuetext") == "Move 0 of 4"

@@ -19,7 +19,13 @@ def test_manifest_and_service_worker(server, new_context):
         with urllib.request.urlopen(f"{server.url}{icon['src']}") as response:
             assert response.status == 200
 
-    page = open_app(new_context(PHONE).new_page(), server.url)
+    page = new_context(PHONE).new_page()
+    page.goto(server.url)
+    # The boot progress bar shows while Pyodide loads, then gives way to the app.
+    page.wait_for_selector("#boot:not([hidden])", timeout=10_000)
+    assert page.get_attribute("#boot", "role") == "progressbar"
+    page = open_app(page, server.url)
+    assert page.is_hidden("#boot")
     assert page.get_attribute("link[rel=manifest]", "href") == "/manifest.webmanifest"
     wait_sw(page)
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")

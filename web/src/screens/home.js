@@ -54,6 +54,8 @@ function statusOf(row) {
     if (pending) return t('status.pendingMoves', { n: pending });
     return toMove.includes(row.hosted?.seat) ? t('status.yourTurn') : t('status.waiting', { name: toMove.map((s) => seatName(row, s)).join(', ') });
   }
+  const humans = (row.seatKinds || []).filter((k) => k === 'human').length;
+  if (row.kind === 'local' && humans === 1 && toMove.some((s) => row.seatKinds[s] === 'human')) return t('status.yourTurn');
   return t('status.toMove', { name: toMove.map((s) => seatName(row, s)).join(', ') || '—' });
 }
 
@@ -68,7 +70,7 @@ function gameItem(row, games, redraw) {
       h('span.game-name', {}, row.title || gameTitle(games, row.game)),
       h('span.game-meta', {},
         h('span.badge', {}, kindLabel), ' ',
-        h('span', {}, gameTitle(games, row.game)), ' · ',
+        row.title ? [h('span', {}, gameTitle(games, row.game)), ' · '] : null,
         h('span.game-status', {}, statusOf(row)), ' · ',
         h('span', {}, row.lastMoveAt ? t('home.lastMove', { when: formatTime(row.lastMoveAt), seq: row.seq || 0 }) : t('home.noMoves')),
       ),
@@ -139,7 +141,8 @@ function sharedForm() {
 }
 
 function importForm() {
-  const input = h('input', { id: 'import-file', type: 'file', accept: '.json,.kifu,application/json' });
+  // The file input itself is hidden: its label is the (translated) button.
+  const input = h('input.visually-hidden', { id: 'import-file', type: 'file', accept: '.json,.kifu,application/json' });
   input.addEventListener('change', async () => {
     const file = input.files?.[0];
     if (!file) return;
@@ -150,5 +153,6 @@ function importForm() {
       toast(`${t('import.failed')} ${err.message || err}`, 'error');
     }
   });
-  return h('div.inline-form', {}, h('label', { for: 'import-file' }, t('import.label')), input);
+  return h('div.inline-form', {}, h('label.button', { for: 'import-file', tabindex: 0, role: 'button',
+    on: { keydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.click(); } } } }, t('import.label')), input);
 }
