@@ -63,25 +63,24 @@ def set_tableau(state: State, seat: int, cards: list[str]) -> None:
 
 def total_ducks(state: State) -> list[int]:
     """Every physical duck by colour: bag, tiles, tows, fronts, shaken, adopted."""
-    out = [0] * NCOL
-    for c in state.duck_bag:
-        out[c] += 1
-    for tile in state.tiles:
-        out = [a + b for a, b in zip(out, tile.ducks, strict=True)]
+    out = [state.duck_bag.count(c) for c in range(NCOL)]
+    groups = [t.ducks for t in state.tiles]
     for p in state.players:
-        out = [a + b + c for a, b, c in zip(out, p.tow, p.front, strict=True)]
-        for slot in p.tableau:
-            out = [a + int(b) for a, b in zip(out, slot.adopted, strict=True)]
+        groups.append(p.tow)
+        groups.append(p.front)
+        groups += [s.adopted for s in p.tableau]
+    for g in groups:
+        out[0] += g[0]
+        out[1] += g[1]
+        out[2] += g[2]
+        out[3] += g[3]
     if state.shaken >= 0:
         out[state.shaken] += 1
     return out
 
 
 def total_food(state: State) -> list[int]:
-    out = list(state.food_bag)
-    for p in state.players:
-        out = [a + b for a, b in zip(out, p.food, strict=True)]
-    return out
+    return [state.food_bag[c] + sum(p.food[c] for p in state.players) for c in range(NCOL)]
 
 
 def finish_turn(state: State) -> State:
