@@ -17,7 +17,7 @@ ever mutates the state it is given.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from core.kernel import (
     Bot,
@@ -87,7 +87,7 @@ from .moves import (
     UseReslide,
     UseWildcard,
 )
-from .state import PlayerState, State, copy_state
+from .state import Phase, PlayerState, State, copy_state
 from .view import TulikkoOutcome, View, make_outcome, make_view, redact_event
 
 RULES_VERSION = "1"
@@ -731,7 +731,7 @@ def _apply_tile_discarded(state: State, event: TileDiscarded) -> None:
 
 
 def _apply_step_done(state: State, event: StepDone) -> None:
-    state.phase = "finish" if not state.resume else state.resume  # type: ignore[assignment]
+    state.phase = cast(Phase, state.resume or "finish")
     state.resume, state.token_cell, state.pending = "", -1, []
 
 
