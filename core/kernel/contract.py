@@ -176,7 +176,13 @@ class Decider(Generic[S, M, E, V]):
         }
         if not 0 <= seed < 1 << 64:
             raise SetupError(f"seed must be in 0..2**64-1, got {seed}")
-        return Setup(game=info.id, seats=seats, seed=seed, options=checked)
+        setup = Setup(game=info.id, seats=seats, seed=seed, options=checked)
+        self.check_setup(setup)
+        return setup
+
+    def check_setup(self, setup: Setup) -> None:
+        """Raise SetupError for option values that depend on each other or on the
+        seat count (each option alone was already checked against its spec)."""
 
 
 def ensure(condition: bool, code: str, message: str, rule_id: str = "") -> None:

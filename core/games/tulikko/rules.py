@@ -163,11 +163,14 @@ class Tulikko(Decider[State, Move, Event, View]):
 
     # -- setup ---------------------------------------------------------------------
 
+    def check_setup(self, setup: Setup) -> None:
+        first = int(setup.options.get("first_player", 0))
+        if not 0 <= first < setup.seats:
+            raise SetupError(f"first_player must be a seat in 0..{setup.seats - 1}, got {first}")
+
     def initial(self, setup: Setup) -> State:
         seats = setup.seats
         first = int(setup.options.get("first_player", 0))
-        if not 0 <= first < seats:
-            raise SetupError(f"first_player must be a seat in 0..{seats - 1}, got {first}")
         beginner = bool(setup.options.get("beginner", False))
         rng = Rng.seeded(setup.seed)
         animals = list(ANIMALS)

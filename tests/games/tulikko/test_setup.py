@@ -174,8 +174,8 @@ def test_first_player_option() -> None:
     assert state.revealed == events[-1].tile and state.round == 1
     with pytest.raises(SetupError):
         GAME.setup(2, 1, {"first_player": 4})
-    with pytest.raises(SetupError):
-        GAME.initial(GAME.setup(2, 1, {"first_player": 3}))
+    with pytest.raises(SetupError, match=r"seat in 0\.\.1, got 3"):
+        GAME.setup(2, 1, {"first_player": 3})  # checked at setup, before any record exists
 
 
 def test_options_are_declared() -> None:
