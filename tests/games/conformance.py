@@ -52,7 +52,10 @@ def check_step(
         moves = game.legal_moves(state, seat)
         assert moves, f"seat {seat} is to move but has no legal move"
         assert len({digest(m) for m in moves}) == len(moves), "legal_moves lists a move twice"
-        picked = moves if len(moves) <= sample else [rng.choice(moves) for _ in range(sample)]
+        picked = list(moves)
+        if len(picked) > sample:  # a sample without repeats
+            rng.shuffle(picked)
+            del picked[sample:]
         for move in picked:
             game.decide(state, seat, move)  # must not raise
             msgspec.json.decode(msgspec.json.encode(move), type=game.move_type)
