@@ -28,6 +28,12 @@ def test_keyboard_play_on_the_board(server, new_context):
     page.keyboard.press("Enter")
     page.wait_for_function("(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before)
     wait_idle(page)
+    # Focus comes back to the board's next legal target: play on with the keyboard alone.
+    page.wait_for_function("!!document.activeElement?.dataset?.move")
+    before = seq(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before)
+    wait_idle(page)
     cells = page.eval_on_selector_all("#board [role=gridcell]", "els => els.map(e => e.getAttribute('aria-label'))")
     assert any("forest tile" in c for c in cells), "the placed tile is announced"
     assert page.errors == []

@@ -128,7 +128,23 @@ function players(view, legal, onMove, names) {
         h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
         h('dt', {}, t('dit.hand')), h('dd', {}, hand),
-        h('dt', {}, t('dit.tableau')), h('dd', {}, (p.tableau || []).map((slot) => h('span.card.done', {}, slot.card))),
+        h('dt', {}, t('dit.tableau')), h('dd', {}, (p.tableau || []).map((slot) => tableauCard(slot))),
         h('dt', {}, t('dit.formations')), h('dd', {}, `${(p.claims || []).length} · ${t('dit.points', { n: p.formation_points })}`)));
   }));
+}
+
+/** A completed card: its four colour rows, a duck where one is printed or adopted. */
+function tableauCard(slot) {
+  const svg = s('svg', { viewBox: '0 0 20 44', width: 20, height: 44, 'aria-hidden': 'true' });
+  LETTERS.forEach((colour, row) => {
+    svg.append(s('rect', { x: 0.5, y: 0.5 + row * 11, width: 19, height: 10, fill: row % 2 ? '#f4f1e8' : '#fff', stroke: '#bbb', 'stroke-width': 0.5 }));
+    if (slot.printed?.[row] || slot.adopted?.[row]) {
+      const duck = duckShape(colour, 10, 5.5 + row * 11, 4);
+      if (slot.adopted?.[row]) duck.setAttribute('stroke-dasharray', '1.5 1');
+      if (slot.used?.[row]) duck.setAttribute('opacity', '0.45');
+      svg.append(duck);
+    }
+  });
+  const ducks = LETTERS.filter((_, row) => slot.printed?.[row] || slot.adopted?.[row]).map((c) => t(`duck.colour.${c}`)).join(', ');
+  return h('span.card.done.tableau', { title: `${slot.card}: ${ducks}` }, svg, h('span', {}, slot.card), h('span.visually-hidden', {}, ducks));
 }

@@ -70,6 +70,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
   let busy = false;
   let timer = null;
+  let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
 
   const showError = (err) => {
     const text = err.code || err.rule_id
@@ -106,6 +107,24 @@ export async function gameScreen(root, { args: [id], screen }) {
 
   async function draw() {
     if (disposed) return;
+    // Keyboard play: a player whose focus was on the board or the move list gets it
+    // back on the first legal target after the redraw (not lost at the page top).
+    // Bots may move in between: the wish waits until a legal target is there again.
+    const active = document.activeElement;
+    if (boardBox.contains(active)) focusWish = 'board';
+    else if (actions.contains(active)) focusWish = 'list';
+    else if (active && active !== document.body) focusWish = null;
+    await drawInner();
+    if (focusWish && !disposed && (!document.activeElement || document.activeElement === document.body)) {
+      const target = (focusWish === 'board' && boardBox.querySelector('[data-move]')) || actions.querySelector('button.move') || boardBox.querySelector('[data-move]');
+      if (target) {
+        target.focus({ preventScroll: true });
+        focusWish = null;
+      }
+    }
+  }
+
+  async function drawInner() {
     const snap = session.snapshot;
     const names = (seat) => seatName(session.row, seat);
     // whose turn
