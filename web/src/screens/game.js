@@ -70,6 +70,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
   let busy = false;
   let timer = null;
+  let lastAttempt = null;
+  let lastError = null;
   let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
 
   const showError = (err) => {
@@ -77,6 +79,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       ? t('err.illegal', { text: err.detail || err.message, rule: err.rule_id || err.code })
       : `${t('err.generic')} ${err.message || err}`;
     errorBox.textContent = text;
+    lastError = err;
     errorBox.hidden = false;
     errorBox.dataset.code = err.code || '';
   };
@@ -166,7 +169,16 @@ export async function gameScreen(root, { args: [id], screen }) {
       }
     }
     const legal = readOnly ? [] : snap.legal;
-    const onMove = (move) => act(() => session.play(move));
+    const onMove = (move) => act(async () => {
+      lastAttempt = null;
+      try {
+        return await session.play(move);
+      } catch (err) {
+        // Kept for "report a problem": the move that failed, by whom.
+        lastAttempt = { seat: snap.activeSeat, move };
+        throw err;
+      }
+    });
     renderBoard(session.game, boardBox, { view, legal, seat: snap.viewSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
 
     // action list: every legal move as a button (keyboard play, and moves the board does not draw)
@@ -193,7 +205,7 @@ export async function gameScreen(root, { args: [id], screen }) {
         undoReason),
       h('div.control', {},
         h('button', { id: 'export', type: 'button', on: { click: exportRecord } }, t('game.export')),
-        reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : errorBox.textContent, session }))),
+        reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : lastError, attempt: errorBox.hidden ? null : lastAttempt }))),
     );
 
     // scrubber
@@ -287,7 +299,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   function reportButton(ctx) {
     return h('button', { id: 'report', type: 'button', on: { click: async () => {
       const c = ctx();
-      const result = await reportProblem(c.row, c.error);
+      const result = await reportProblem(c.row, c.error, c.attempt);
       toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
     } } }, t('report.button'));
   }
