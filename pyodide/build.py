@@ -69,13 +69,14 @@ TEST_WHEELS = {
 
 CORE_DIST_NAME = "kifu_core"
 CORE_PACKAGE = "kifu-core"  # the name the browser loads
+# What the worker loads: the ES module, the emscripten glue, the wasm, the stdlib (the
+# UMD pyodide.js, the type stubs and the package's own lock file are left out, so the
+# service worker precaches only what is used).
 RUNTIME_FILES = (
     "pyodide.mjs",
-    "pyodide.js",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "package.json",
 )
 ZIP_EPOCH = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: reproducible wheel bytes
 
