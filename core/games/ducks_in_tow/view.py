@@ -69,8 +69,10 @@ def make_view(state: State, seat: int | None) -> View:
             front=list(p.front),
             hand=list(p.hand) if seat == i else None,
             hand_size=len(p.hand),
-            tableau=p.tableau,
-            claims=p.claims,
+            tableau=[
+                Slot(s.card, list(s.printed), list(s.adopted), list(s.used)) for s in p.tableau
+            ],
+            claims=[Claim(c.formation, list(c.cells)) for c in p.claims],
             rows=longest_runs(p.tableau),
             formation_points=formation_points(p),
         )
@@ -89,7 +91,7 @@ def make_view(state: State, seat: int | None) -> View:
         shaken=COLOURS[state.shaken] if state.shaken >= 0 else None,
         draws_left=state.draws_left,
         players=players,
-        tiles=state.tiles,
+        tiles=[Tile(t.role, t.location, list(t.ducks)) for t in state.tiles],
         duck_bag=bag,
         food_bag=list(state.food_bag),
         deck_size=len(state.deck),
