@@ -11,13 +11,14 @@ game is 700-2,600 moves, so 3,000 full games do not fit the ~3 minute budget):
 - `test_many_games_*`: MANY_GAMES games per count (env DIT_GAMES, default 100; set
   DIT_GAMES=1000 for the issue's full run, which passed: 26 min wall on the loaded
   machine) on a bare decide/evolve loop with the cheap invariants on every step
-  (conservation of ducks, food and cards, tow <= 4, phase sanity), `evolve` never
-  mutating its input, and termination.
+  (conservation of ducks, food and cards, tow <= 4, phase sanity), `evolve` not
+  mutating its input (checked every 97 steps), and termination.
 - `test_legal_moves_match_decide`: on states sampled from random games, a pool of
   candidate moves of every kind (listed and unlisted): decide accepts exactly the
   listed ones and rejects every other with an IllegalMove naming a DIT rule.
-- `test_redacted_events_*`: no redacted event and no view names a card another seat
-  holds, the deck order, the discards or the bag order.
+- redaction (`check_events`, on every entry of the sampled games) and `leak_check`
+  (views): no redacted event and no view names a card another seat holds, the deck,
+  the discards or the bag order; `reveals` is true exactly for the chance events.
 """
 
 from __future__ import annotations
