@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from itertools import product
 from typing import Any, Literal
 
-from core.kernel import Bot, Decider, GameInfo, Rng, Setup, clone, ensure
+from core.kernel import Bot, Decider, GameInfo, Rng, Setup, SetupError, clone, ensure
 
 from . import events as ev
 from . import moves as mv
@@ -113,7 +113,8 @@ class DucksInTow(Decider[State, Move, Event, View]):
 
     def initial(self, setup: Setup) -> State:
         n = setup.seats
-        ensure(n in MAPS, "players", "Ducks in Tow takes 2, 3 or 4 players", "DIT-001")
+        if n not in MAPS:
+            raise SetupError(f"Ducks in Tow takes 2, 3 or 4 players, not {n} (DIT-001)")
         rng = Rng.seeded(setup.seed)
         # DIT-002..005: matching start cards, shuffled, one per seat; ST1 = First Player.
         starts = [card.id for card in START_CARDS if n in card.players]

@@ -7,7 +7,7 @@ import pytest
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import data as d
 from core.games.ducks_in_tow.rules import SIDES
-from core.kernel import SetupError
+from core.kernel import Setup, SetupError
 
 from .helpers import new
 
@@ -17,6 +17,8 @@ def test_dit_001_only_2_to_4_players(seats: int) -> None:
     """DIT-001: player-count-dependent values exist for 2, 3 and 4 players only."""
     with pytest.raises(SetupError):
         GAME.setup(seats, 1, {})
+    with pytest.raises(SetupError):
+        GAME.initial(Setup(game="ducks-in-tow", seats=seats, seed=1))
     assert sorted(d.MAPS) == [2, 3, 4] == sorted(d.END_CARDS) == sorted(d.DUCKS_USED)
 
 
