@@ -74,6 +74,7 @@ class Server:
             os.environ,
             KIFU_EXTRA_GAMES="tests.kernel.fixture_game",
             PYTHONPATH=str(ROOT),
+            **({"KIFU_PYODIDE_DIST": str(PYODIDE_SNAPSHOT)} if PYODIDE_SNAPSHOT else {}),
             **self.extra_env,
         )
         kifu = Path(sys.executable).parent / "kifu"
@@ -118,10 +119,42 @@ class Server:
             return json.loads(response.read() or b"null")
 
 
+PYODIDE_SNAPSHOT: Path | None = None
+
+
+def snapshot_pyodide(into: Path) -> Path:
+    """A consistent copy of pyodide/dist for this session's servers.
+
+    The bundle is rebuilt whenever core/ changes (other suites run pyodide/build.py);
+    a copy taken mid-rebuild could pair a lock file with another build's wheel, so the
+    copy is checked against the lock file's sha256 of every package and retried.
+    """
+    import hashlib
+    import shutil
+
+    source = ROOT / "pyodide" / "dist"
+    for _ in range(20):
+        if into.exists():
+            shutil.rmtree(into)
+        shutil.copytree(source, into, ignore=shutil.ignore_patterns("*.tmp"))
+        lock = json.loads((into / "pyodide-lock.json").read_text())
+        ok = all(
+            (into / pkg["file_name"]).exists()
+            and hashlib.sha256((into / pkg["file_name"]).read_bytes()).hexdigest() == pkg["sha256"]
+            for pkg in lock["packages"].values()
+        )
+        if ok:
+            return into
+        time.sleep(1)
+    raise RuntimeError("pyodide/dist is not consistent (a rebuild in progress?)")
+
+
 @pytest.fixture(scope="session", autouse=True)
-def built() -> None:
+def built(tmp_path_factory: pytest.TempPathFactory) -> None:
+    global PYODIDE_SNAPSHOT
     ensure_web_built()
     ARTIFACTS.mkdir(exist_ok=True)
+    PYODIDE_SNAPSHOT = snapshot_pyodide(tmp_path_factory.mktemp("pyodide") / "dist")
 
 
 @pytest.fixture

@@ -74,7 +74,7 @@ def click_move(page: Any, index: int = 0) -> None:
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"#move-list li:nth-child({index + 1}) button")
     page.wait_for_function(
-        "(b) => document.querySelector('#turn').dataset.seq !== b || document.querySelector('#move-error:not([hidden])')",
+        "(b) => document.querySelector('#turn')?.dataset.seq !== b || document.querySelector('#move-error:not([hidden])')",
         arg=before,
     )
     wait_idle(page)

@@ -70,6 +70,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
   let busy = false;
   let timer = null;
+  let live = null; // hosted games: the live WebSocket
   let lastAttempt = null;
   let lastError = null;
   let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
@@ -318,9 +319,36 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (session.kind === 'hosted' && !session.snapshot.over) {
       const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}`;
       const before = key(session.snapshot);
-      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), 1500);
+      // The live socket refreshes at once; this slower poll is the fallback.
+      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), live?.readyState === 1 ? 6000 : 1500);
     }
   }
+
+  // Hosted games: follow the server's live socket (one message per new entry).
+  let liveDelay = 1000;
+  function connectLive() {
+    if (disposed || session.kind !== 'hosted' || session.snapshot.over) return;
+    const h = session.row.hosted;
+    const url = new URL(`/api/games/${h.gameId}/live?token=${encodeURIComponent(h.token)}&since=${session.snapshot.seq}`, location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    try {
+      live = new WebSocket(url);
+    } catch {
+      return;
+    }
+    live.onopen = () => { liveDelay = 1000; };
+    live.onmessage = (event) => {
+      let type = '';
+      try { type = JSON.parse(event.data).type; } catch { return; }
+      if (type === 'entry' && !busy) session.refresh().then(() => draw()).catch(() => {});
+    };
+    live.onclose = () => {
+      if (disposed) return;
+      setTimeout(connectLive, liveDelay);
+      liveDelay = Math.min(liveDelay * 2, 30000);
+    };
+  }
+  connectLive();
 
   const onKey = (e) => {
     if (e.target.closest('input, select, textarea')) return;
@@ -329,6 +357,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   document.addEventListener('keydown', onKey);
   screen.dispose = () => {
     disposed = true;
+    if (live) live.close();
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);
   };

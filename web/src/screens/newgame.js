@@ -130,6 +130,10 @@ export async function newGameScreen(root) {
     const seats = seatRows.length;
     const names = seatRows.map((r) => r.name.value.trim());
     const seatKinds = seatRows.map((r) => r.kind.value);
+    if (seatKinds.includes('remote') && seatKinds.includes('bot')) return toast(t('new.hostedNoBots'), 'error');
+    if (!seatKinds.some((k) => k === 'human')) {
+      if (seatKinds.includes('remote')) return toast(t('new.needLocalSeat'), 'error');
+    }
     const title = titleInput.value.trim();
     const button = form.querySelector('#ng-create');
     button.disabled = true;

@@ -102,6 +102,7 @@ export const en = {
   'new.hotseatNote': 'Hot seat: pass the device between players. Secret hands are hidden between turns.',
   'new.hostedNote': 'Online game: the server deals and checks every move; invite links are shown in the game.',
   'new.hostedNoBots': 'Online games cannot have bots yet: choose a human or an invite for every seat.',
+  'new.needLocalSeat': 'An online game needs at least one seat on this device.',
   'new.hostedOffline': 'An online game needs the server, which cannot be reached. Play on this device instead.',
 
   'takeback.casual': 'Casual — any move, until something hidden is revealed',
