@@ -11,7 +11,17 @@ from typing import Literal
 
 import msgspec
 
-from core.kernel import Decider, GameInfo, OptionSpec, Outcome, Rng, Setup, clone, ensure
+from core.kernel import (
+    Decider,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Setup,
+    SetupError,
+    clone,
+    ensure,
+)
 
 
 class Play(msgspec.Struct, tag="play"):
@@ -98,6 +108,11 @@ class HighCard(Decider[State, Move, Event, View]):
     move_type = Move
     event_type = Event
     view_type = View
+
+    def check_setup(self, setup: Setup) -> None:
+        dealt = int(setup.options["hand_size"]) * setup.seats
+        if dealt > int(setup.options["deck_size"]):
+            raise SetupError(f"{dealt} cards are dealt but the deck holds fewer")
 
     def initial(self, setup: Setup) -> State:
         rng = Rng.seeded(setup.seed)

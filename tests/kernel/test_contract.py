@@ -24,6 +24,7 @@ def test_setup_fills_defaults_and_keeps_given_options() -> None:
         (2, {"deck_size": 2}, "integer in 4..2000"),
         (2, {"deck_size": True}, "integer in 4..2000"),
         (2, {"deck_size": "12"}, "integer in 4..2000"),
+        (4, {"deck_size": 4, "hand_size": 3}, "12 cards are dealt"),  # check_setup
     ],
 )
 def test_setup_refuses_bad_seats_and_options(seats: int, options: dict, message: str) -> None:
