@@ -50,7 +50,7 @@ function trailValue(key, value, names, nSeats) {
 function fmt(v) {
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
   if (v === null || v === undefined) return '—';
-  if (Array.isArray(v)) return v.map(fmt).join(' / ');
+  if (Array.isArray(v)) return v.length ? v.map(fmt).join(' / ') : '—';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }

@@ -311,6 +311,7 @@ export class HostedSession {
     if (this.row.takeback === 'strict') return { enabled: false, reason: t('undo.strict') };
     if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
     if (!this.snapshot.seq) return { enabled: false, reason: t('undo.nothing') };
+    if (!navigator.onLine) return { enabled: false, reason: t('undo.offline') };
     return { enabled: true, reason: t(`undo.policy.${this.row.takeback}`) };
   }
 

@@ -47,7 +47,7 @@ export function renderDucks(container, ctx) {
   container.append(
     h('div.dit-status', {},
       h('span', {}, t(`dit.phase.${view.phase}`) === `dit.phase.${view.phase}` ? view.phase : t(`dit.phase.${view.phase}`)), ' · ',
-      h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
+      view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
       view.shaken ? [' · ', h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1))] : null,
       view.end_trigger >= 0 ? [' · ', h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left }))] : null),
     h('div.dit-layout', {}, park(view, moves, onMove, names), h('div.dit-side', {}, display(view, moves, onMove), players(view, moves, onMove, names, ctx))),
@@ -111,7 +111,7 @@ function display(view, legal, onMove) {
 
 function players(view, legal, onMove, names) {
   return h('div.dit-players', {}, view.players.map((p) => {
-    const active = p.seat === view.current;
+    const active = p.seat === view.current && view.phase !== 'over';
     const hand = p.hand
       ? p.hand.map((card) => {
         const drop = legal.filter((m) => m.type === 'drop-off' && m.card === card);

@@ -243,7 +243,10 @@ export async function gameScreen(root, { args: [id], screen }) {
           `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
           h('button', { type: 'button', on: { click: () => copy(i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`) } }, t('invite.copy'))))));
       }
-      if (snap.pending?.length) extra.append(h('p.pending', { id: 'pending' }, t('game.pendingList', { n: snap.pending.length })));
+      if (snap.pending?.length) {
+        extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
+          h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : moveLabel(session.game, p.move, null))))));
+      }
     }
     schedule();
   }
@@ -355,11 +358,16 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (e.key === 'z' && (e.ctrlKey || e.metaKey)) document.getElementById('undo')?.click();
   };
   document.addEventListener('keydown', onKey);
+  const onNet = () => { if (!busy) draw(); };
+  window.addEventListener('online', onNet);
+  window.addEventListener('offline', onNet);
   screen.dispose = () => {
     disposed = true;
     if (live) live.close();
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);
+    window.removeEventListener('online', onNet);
+    window.removeEventListener('offline', onNet);
   };
   void formatTime;
   await draw();

@@ -114,6 +114,7 @@ export const en = {
   'undo.strict': 'Undo is off: this table does not allow take-backs.',
   'undo.over': 'Undo is off: the game is over.',
   'undo.nothing': 'Nothing to take back yet.',
+  'undo.offline': 'Undo in an online game needs the server: you are offline.',
   'undo.replay': 'A replay cannot be changed; use “Play from here” to branch.',
 
   'game.loading': 'Opening the game…',
@@ -168,6 +169,9 @@ export const en = {
   'end.winner': 'winner',
   'end.reason.stacks-empty': 'every personal stack is empty',
   'end.reason.all-tokens-placed': 'a player placed all their tokens',
+  'end.reason.cards': 'a player completed the target number of location cards',
+  'end.reason.formations': 'the formation cards ran out',
+  'end.reason.cards-exhausted': 'no location cards were left to draw',
   'end.scores': 'Scores',
   'end.rank': 'Rank',
   'end.player': 'Player',

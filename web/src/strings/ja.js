@@ -114,6 +114,7 @@ export const ja = {
   'undo.strict': '待ったは無効：この卓では待ったはできません。',
   'undo.over': '待ったは無効：ゲームは終了しました。',
   'undo.nothing': 'まだ戻せる手がありません。',
+  'undo.offline': 'オンライン対戦の待ったにはサーバーが必要です。今はオフラインです。',
   'undo.replay': 'リプレイは変更できません。「ここから対局」で分岐してください。',
 
   'game.loading': 'ゲームを開いています…',
@@ -168,6 +169,9 @@ export const ja = {
   'end.winner': '勝者',
   'end.reason.stacks-empty': '全員の個人の山札がなくなった',
   'end.reason.all-tokens-placed': 'あるプレイヤーがトークンをすべて置いた',
+  'end.reason.cards': 'あるプレイヤーが規定枚数のロケーションカードを完成させた',
+  'end.reason.formations': 'フォーメーションカードがなくなった',
+  'end.reason.cards-exhausted': '引けるロケーションカードがなくなった',
   'end.scores': '得点',
   'end.rank': '順位',
   'end.player': 'プレイヤー',
