@@ -74,7 +74,7 @@ class Server:
             os.environ,
             KIFU_EXTRA_GAMES="tests.kernel.fixture_game",
             PYTHONPATH=str(ROOT),
-            **({"KIFU_PYODIDE_DIST": str(PYODIDE_SNAPSHOT)} if PYODIDE_SNAPSHOT else {}),
+            **({"KIFU_PYODIDE_DIST": str(SNAPSHOT["pyodide"])} if SNAPSHOT else {}),
             **self.extra_env,
         )
         kifu = Path(sys.executable).parent / "kifu"
@@ -91,10 +91,12 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"kifu serve exited: see {self.data_dir / 'server.log'}")
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(f"{self.url}/health", timeout=1) as response:
-                    if response.status == 200:
-                        return
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{self.url}/health", timeout=1) as response,
+            ):
+                if response.status == 200:
+                    return
             time.sleep(0.2)
         raise RuntimeError("kifu serve did not answer /health within 30 s")
 
@@ -119,7 +121,7 @@ class Server:
             return json.loads(response.read() or b"null")
 
 
-PYODIDE_SNAPSHOT: Path | None = None
+SNAPSHOT: dict[str, Path] = {}  # "pyodide": this session's copy of pyodide/dist
 
 
 def snapshot_pyodide(into: Path) -> Path:
@@ -151,10 +153,9 @@ def snapshot_pyodide(into: Path) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def built(tmp_path_factory: pytest.TempPathFactory) -> None:
-    global PYODIDE_SNAPSHOT
     ensure_web_built()
     ARTIFACTS.mkdir(exist_ok=True)
-    PYODIDE_SNAPSHOT = snapshot_pyodide(tmp_path_factory.mktemp("pyodide") / "dist")
+    SNAPSHOT["pyodide"] = snapshot_pyodide(tmp_path_factory.mktemp("pyodide") / "dist")
 
 
 @pytest.fixture
@@ -223,9 +224,7 @@ def wait_engine(page: Any) -> None:
 
 def wait_sw(page: Any) -> None:
     """The service worker is active, has precached everything and controls the page."""
-    page.wait_for_function(
-        "navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT
-    )
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
 
 

@@ -16,7 +16,10 @@ def new_game(
     options: dict[str, Any] | None = None,
     title: str = "",
 ) -> str:
-    """Fill in the new-game form; kinds per seat: 'human' | 'bot' | 'remote'. Returns the game row id."""
+    """Fill in the new-game form and start; kinds per seat: 'human' | 'bot' | 'remote'.
+
+    Returns the game row id.
+    """
     page.goto(page.url.split("#")[0] + "#/new")
     page.wait_for_selector("#ng-create")
     page.select_option("#ng-game", game)
@@ -46,9 +49,13 @@ def wait_idle(page: Any, timeout: float = 30) -> None:
     stable = 0
     while time.monotonic() < deadline:
         state = page.evaluate(
-            "() => [document.querySelector('#turn')?.textContent, document.querySelector('#turn')?.dataset.seq,"
-            " document.querySelectorAll('#move-list button').length, !!document.querySelector('#end-screen'),"
-            " document.querySelector('#cover-ready') && !document.querySelector('.cover').hidden]"
+            """() => {
+              const turn = document.querySelector('#turn');
+              return [turn?.textContent, turn?.dataset.seq,
+                document.querySelectorAll('#move-list button').length,
+                !!document.querySelector('#end-screen'),
+                document.querySelector('#cover-ready') && !document.querySelector('.cover').hidden];
+            }"""
         )
         if state == last:
             stable += 1
@@ -74,7 +81,8 @@ def click_move(page: Any, index: int = 0) -> None:
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"#move-list li:nth-child({index + 1}) button")
     page.wait_for_function(
-        "(b) => document.querySelector('#turn')?.dataset.seq !== b || document.querySelector('#move-error:not([hidden])')",
+        """(b) => document.querySelector('#turn')?.dataset.seq !== b
+          || document.querySelector('#move-error:not([hidden])')""",
         arg=before,
     )
     wait_idle(page)
@@ -82,7 +90,10 @@ def click_move(page: Any, index: int = 0) -> None:
 
 def board_moves(page: Any) -> list[dict[str, Any]]:
     """Moves highlighted on the board (SVG targets carry their move as data-move)."""
-    return [json.loads(m) for m in page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")]
+    return [
+        json.loads(m)
+        for m in page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")
+    ]
 
 
 def pass_cover(page: Any) -> None:

@@ -16,7 +16,8 @@ def view_field(page, name: str) -> str:
     """A field of the generic board (the fixture game's view) by its label."""
     return page.evaluate(
         """(name) => {
-          const dt = [...document.querySelectorAll('.generic-board dt')].find(d => d.textContent === name);
+          const dts = [...document.querySelectorAll('.generic-board dt')];
+          const dt = dts.find(d => d.textContent === name);
           return dt ? dt.nextElementSibling.textContent : null;
         }""",
         name,
@@ -25,7 +26,9 @@ def view_field(page, name: str) -> str:
 
 def wait_seq(page, value: int, timeout: float = 20_000) -> None:
     page.wait_for_function(
-        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v", arg=value, timeout=timeout
+        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v",
+        arg=value,
+        timeout=timeout,
     )
     wait_idle(page)
 
@@ -55,7 +58,7 @@ def two_devices(server, new_context):
 
 
 def test_two_devices_one_offline_converge(server, new_context):
-    ctx_a, a, ctx_b, b = two_devices(server, new_context)
+    ctx_a, a, _ctx_b, b = two_devices(server, new_context)
     assert "Your turn" in a.inner_text("#turn")
     assert "Waiting" in b.inner_text("#turn")
     click_move(a, 0)  # A plays a card
@@ -82,7 +85,9 @@ def test_two_devices_one_offline_converge(server, new_context):
     ctx_a.set_offline(False)
     wait_seq(a, 5, timeout=30_000)
     wait_seq(b, 5, timeout=30_000)
-    a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000)
+    a.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
     assert a.get_attribute("#turn", "data-pending") == "0"
     # Both devices show the same table.
     assert view_field(a, "scores") == view_field(b, "scores")
@@ -92,7 +97,7 @@ def test_two_devices_one_offline_converge(server, new_context):
 
 
 def test_rejected_pending_move_is_shown(server, new_context):
-    ctx_a, a, ctx_b, b = two_devices(server, new_context)
+    ctx_a, a, _ctx_b, b = two_devices(server, new_context)
     click_move(a, 0)
     click_move(a, move_types(a).index("pass"))
     wait_seq(b, 2)

@@ -23,7 +23,9 @@ def test_undo_and_takeback_policy(server, new_context):
     assert set(move_types(page)) == {"draw", "pass"}
     assert page.is_enabled("#undo")
     page.click("#undo")
-    page.wait_for_function("document.querySelector('#turn').dataset.seq === '2'")  # the take-back is an entry
+    page.wait_for_function(
+        "document.querySelector('#turn').dataset.seq === '2'"
+    )  # the take-back is an entry
     wait_idle(page)
     assert move_types(page) == ["play", "play"]
     shot(page, "undo-phone")
@@ -56,7 +58,9 @@ def test_scrub_and_branch(server, new_context):
     # Hot seat: the next player's hand stays behind the "pass the device" screen.
     assert page.is_visible("#cover-ready")
     assert "Pass the device to Player 1" in page.inner_text(".cover")
-    assert not page.query_selector(".generic-board"), "no hand on screen while the device changes hands"
+    assert not page.query_selector(".generic-board"), (
+        "no hand on screen while the device changes hands"
+    )
     shot(page, "pass-device-desktop")
     page.click("#cover-ready")
     wait_idle(page)
@@ -83,7 +87,9 @@ def test_scrub_and_branch(server, new_context):
 
 
 def finish_small_game(page) -> str:
-    game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 4, "hand_size": 1})
+    game_id = new_game(
+        page, "high-card", ["human", "bot"], options={"deck_size": 4, "hand_size": 1}
+    )
     play_until_over(page)
     return game_id
 
@@ -92,7 +98,9 @@ def test_finish_share_and_open_shared_offline(server, new_context):
     page = open_app(new_context(PHONE).new_page(), server.url)
     finish_small_game(page)
     assert "Winner" in page.inner_text("#end-screen")
-    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000)
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
     page.click("#share")
     page.wait_for_selector("#share-link:not([hidden])")
     link = page.input_value("#share-link")
@@ -124,7 +132,9 @@ def test_offline_play_then_sync(server, new_context):
     wait_sw(page)
     new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
     click_move(page, 0)
-    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000)
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
 
     server.stop()
     ctx.set_offline(True)
@@ -144,6 +154,8 @@ def test_offline_play_then_sync(server, new_context):
 
     server.start()
     ctx.set_offline(False)
-    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000)
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
     assert "Synced" in page.inner_text("#sync-status")
     assert page.errors == []

@@ -5,6 +5,7 @@ and a desktop, in English and Japanese."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, open_app, shot
@@ -26,15 +27,21 @@ def test_keyboard_play_on_the_board(server, new_context):
     page.focus("#board [data-move]")
     before = seq(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before)
+    page.wait_for_function(
+        "(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before
+    )
     wait_idle(page)
     # Focus comes back to the board's next legal target: play on with the keyboard alone.
     page.wait_for_function("!!document.activeElement?.dataset?.move")
     before = seq(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before)
+    page.wait_for_function(
+        "(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before
+    )
     wait_idle(page)
-    cells = page.eval_on_selector_all("#board [role=gridcell]", "els => els.map(e => e.getAttribute('aria-label'))")
+    cells = page.eval_on_selector_all(
+        "#board [role=gridcell]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
     assert any("forest tile" in c for c in cells), "the placed tile is announced"
     assert page.errors == []
 
@@ -46,7 +53,7 @@ def test_export_import_and_report(server, new_context):
     with page.expect_download() as info:
         page.click("#export")
     path = info.value.path()
-    record = json.loads(open(path).read())
+    record = json.loads(Path(path).read_text())
     assert record["genesis"]["game"] == "high-card"
     assert len(record["entries"]) == seq(page)
 
@@ -69,7 +76,7 @@ def test_export_import_and_report(server, new_context):
     other.set_offline(True)
     with second.expect_download() as info:
         second.click("#report")
-    report = json.loads(open(info.value.path()).read())
+    report = json.loads(Path(info.value.path()).read_text())
     assert report["record"]["id"] == record["id"] and report["game"] == "high-card"
     assert second.errors == []
 

@@ -41,8 +41,14 @@ def test_manifest_and_service_worker(server, new_context):
           return urls;
         }"""
     )
-    for path in ["/index.html", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip",
-                 "/pyodide/pyodide-lock.json", "/engine/worker.js", "/engine/client.js"]:
+    for path in [
+        "/index.html",
+        "/pyodide/pyodide.asm.wasm",
+        "/pyodide/python_stdlib.zip",
+        "/pyodide/pyodide-lock.json",
+        "/engine/worker.js",
+        "/engine/client.js",
+    ]:
         assert path in cached, path
     assert any(p.startswith("/pyodide/kifu_core-") and p.endswith(".whl") for p in cached)
     assert any(p.startswith("/pyodide/msgspec-") and p.endswith(".whl") for p in cached)
@@ -78,8 +84,16 @@ def test_every_string_translated():
     src = Path(__file__).resolve().parent.parent / "web" / "src"
     key = re.compile(r"^\s*'([\w.-]+)':", re.M)
     en = set(key.findall((src / "strings" / "en.js").read_text()))
-    en |= {k for line in (src / "strings" / "en.js").read_text().splitlines() for k in re.findall(r"'([\w.-]+)':", line)}
-    ja = {k for line in (src / "strings" / "ja.js").read_text().splitlines() for k in re.findall(r"'([\w.-]+)':", line)}
+    en |= {
+        k
+        for line in (src / "strings" / "en.js").read_text().splitlines()
+        for k in re.findall(r"'([\w.-]+)':", line)
+    }
+    ja = {
+        k
+        for line in (src / "strings" / "ja.js").read_text().splitlines()
+        for k in re.findall(r"'([\w.-]+)':", line)
+    }
     assert en - ja == set(), f"missing in ja: {sorted(en - ja)}"
     assert ja - en == set(), f"missing in en: {sorted(ja - en)}"
     used = set()
