@@ -12,6 +12,7 @@ import logging
 from typing import Any
 
 import msgspec
+from eventsourcing.persistence import IntegrityError, PersistenceError
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
@@ -154,9 +155,30 @@ def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Respon
     return problem_response(error, request_id)
 
 
+def handle_persistence(request: Request[Any, Any, Any], exc: PersistenceError) -> Response[Any]:
+    """The database refused (a write conflict no handler expected: 409) or is
+    unreachable (503, retry later)."""
+    request_id = _request_id(request)
+    if isinstance(exc, IntegrityError):
+        error = ApiError(409, "conflict", "another request changed this record first; retry")
+    else:
+        log.error(
+            "database unavailable",
+            extra={"fields": {"request_id": request_id, "error": repr(exc)}},
+        )
+        error = ApiError(
+            503,
+            "unavailable",
+            "the database is not answering; retry shortly",
+            headers={"Retry-After": "2"},
+        )
+    return problem_response(error, request_id)
+
+
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: handle_api_error,
     HTTPException: handle_http_exception,
+    PersistenceError: handle_persistence,
     Exception: handle_unexpected,
 }
 

@@ -225,6 +225,8 @@ class Service:
                     assert live.entry_decoder is not None
                     live.tl.append(live.entry_decoder.decode(ev.entry), check="replay")
         except Exception:
+            # A decode/replay surprise, or a connection the database dropped: rebuild
+            # once from the store (which raises PersistenceError, a 503, if it is down).
             self._reload(live)
 
     def _save(self, live: Live, *others: Any) -> None:

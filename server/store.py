@@ -158,7 +158,9 @@ def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
             "POSTGRES_PASSWORD": urllib.parse.unquote(url.password or ""),
             "POSTGRES_POOL_SIZE": query.get("pool_size", "10"),
             "POSTGRES_MAX_OVERFLOW": query.get("max_overflow", "10"),
-            "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "10"),
+            # also how long a request waits for a pooled connection (per attempt;
+            # eventsourcing retries 10 times) before the database counts as down
+            "POSTGRES_CONNECT_TIMEOUT": query.get("connect_timeout", "2"),
             "POSTGRES_LOCK_TIMEOUT": "5",
             "POSTGRES_PRE_PING": "n",
         }

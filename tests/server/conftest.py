@@ -138,7 +138,8 @@ class ThreadServer:
         self.thread.join(timeout=10)
 
     def client(self, **kwargs: Any) -> httpx.Client:
-        return httpx.Client(base_url=self.url, timeout=20, **kwargs)
+        kwargs.setdefault("timeout", 20)
+        return httpx.Client(base_url=self.url, **kwargs)
 
 
 def make_settings(backend: dict[str, Any], **overrides: Any) -> Settings:

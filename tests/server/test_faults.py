@@ -237,3 +237,26 @@ def test_live_updates_survive_lost_database_connections(tmp_path: Any) -> None:
                     if message.get("seq") == 2:
                         break
                 assert messages[-1]["type"] == "entry" and messages[-1]["seq"] == 2
+
+
+@pytest.mark.postgres
+def test_database_gone_gives_503_not_500(tmp_path: Any) -> None:
+    import psycopg
+
+    from tests.server.conftest import PG_ADMIN, ThreadServer, make_settings
+
+    with postgres_database() as url:
+        backend = {"data_dir": str(tmp_path / "data"), "database_url": url + "?connect_timeout=1"}
+        with ThreadServer(make_settings(backend)) as srv, srv.client(timeout=90) as client:
+            table = Table(client)
+            assert client.get("/health").status_code == 200
+            with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+            health = client.get("/health")
+            assert health.status_code == 503 and health.json()["status"] == "unavailable"
+            response = client.get(f"/api/games/{table.id}/view", headers=table.auth(0))
+            assert response.status_code == 503, response.text
+            assert response.json()["code"] == "unavailable"
+            assert response.headers["retry-after"] == "2"
+            created = client.post("/api/games", json={"game": "high-card", "players": 2})
+            assert created.status_code == 503, created.text
