@@ -29,6 +29,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the fork test builds an entry with core and the fixture game
+    sys.path.insert(0, str(ROOT))
 WEB = ROOT / "web"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = os.environ.get("KIFU_CHROMIUM", "/usr/bin/chromium")

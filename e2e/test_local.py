@@ -5,6 +5,8 @@ with the server stopped, then syncing when it is back."""
 
 from __future__ import annotations
 
+import json
+
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
 from helpers import click_move, move_types, new_game, play_until_over, wait_idle
 
@@ -158,4 +160,52 @@ def test_offline_play_then_sync(server, new_context):
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
     )
     assert "Synced" in page.inner_text("#sync-status")
+    assert page.errors == []
+
+
+def test_fork_kept_when_another_device_moved_first(server, new_context):
+    """The server already holds another continuation of this local game: this device's
+    move is kept as a fork and the player is told, nothing is lost."""
+    import msgspec
+
+    from core import games
+    from core.kernel import Timeline
+    from tests.kernel import fixture_game
+
+    games.register(fixture_game.GAME)
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 20})
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
+    sync = page.evaluate(
+        """(id) => new Promise((resolve, reject) => {
+          const open = indexedDB.open('kifu');
+          open.onsuccess = () => {
+            const get = open.result.transaction('games').objectStore('games').get(id);
+            get.onsuccess = () => resolve(get.result.sync);
+            get.onerror = () => reject(get.error);
+          };
+        })""",
+        game_id,
+    )
+    # "Another device" (the same owner) continues the game on the server first.
+    held = server.api("GET", f"/api/records/{sync['remoteId']}", token=sync["ownerToken"])
+    game, record = games.load_record(json.dumps(held["record"]).encode())
+    timeline = Timeline(game, record)
+    tip = timeline.tip_hash
+    seat = timeline.to_move()[0]
+    entry = timeline.play(seat, timeline.legal_moves(seat)[-1], move_id="other-device")
+    body = {"expected_tip": tip, "entries": [json.loads(msgspec.json.encode(entry))]}
+    server.api("POST", f"/api/records/{sync['remoteId']}/entries", body, token=sync["ownerToken"])
+
+    click_move(page, 0)  # this device plays another card at the same point
+    page.wait_for_selector(".game-notices .notice", timeout=30_000)
+    assert "kept as a fork" in page.inner_text(".game-notices")
+    page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'conflict'")
+    shot(page, "fork-kept-phone")
+    page.click("#dismiss-notice")
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
     assert page.errors == []

@@ -359,6 +359,17 @@ export async function gameScreen(root, { args: [id], screen }) {
   };
   document.addEventListener('keydown', onKey);
   const onNet = () => { if (!busy) draw(); };
+  // The sync loop writes notices (fork kept, record refused) into the row: show them.
+  const onRowChanged = async (e) => {
+    if (disposed || e.detail?.id !== session.id) return;
+    const fresh = await store.getGame(session.id);
+    if (!fresh || disposed) return;
+    const before = JSON.stringify([session.row.sync?.notice, session.row.hosted?.rejected]);
+    session.row.sync = fresh.sync;
+    if (fresh.hosted && session.row.hosted) session.row.hosted.rejected = fresh.hosted.rejected;
+    if (JSON.stringify([session.row.sync?.notice, session.row.hosted?.rejected]) !== before) drawNotices();
+  };
+  window.addEventListener('kifu:games-changed', onRowChanged);
   window.addEventListener('online', onNet);
   window.addEventListener('offline', onNet);
   screen.dispose = () => {
@@ -367,6 +378,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('online', onNet);
+    window.removeEventListener('kifu:games-changed', onRowChanged);
     window.removeEventListener('offline', onNet);
   };
   void formatTime;
