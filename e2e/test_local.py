@@ -35,10 +35,10 @@ def test_undo_and_takeback_policy(server, new_context):
     click_move(page, 0)
     click_move(page, move_types(page).index("draw"))
     wait_idle(page)
-    page.click("#undo")
-    page.wait_for_selector("#move-error:not([hidden])")
-    error = page.inner_text("#move-error")
-    assert "revealed hidden information" in error and "table:takeback=casual" in error
+    # The kernel is asked before any tap: the button is off, with the rule's reason.
+    assert page.is_disabled("#undo")
+    reason = page.inner_text("#undo-reason")
+    assert "revealed hidden information" in reason and "table:takeback=casual" in reason
     shot(page, "undo-refused-phone")
 
     new_game(page, "high-card", ["human", "bot"], takeback="strict")

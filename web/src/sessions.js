@@ -160,7 +160,33 @@ export class LocalSession extends EngineSession {
     if (policy === 'strict') return { enabled: false, reason: t('undo.strict') };
     if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
     if (!this.undoPlan()) return { enabled: false, reason: t('undo.nothing') };
+    const probe = this.probe?.tip === this.summary?.tip_hash ? this.probe : null;
+    if (probe?.refusal) return { enabled: false, reason: t('undo.refused', { text: probe.refusal.detail || probe.refusal.message, rule: probe.refusal.rule_id || probe.refusal.code }) };
     return { enabled: true, reason: t(`undo.policy.${policy}`) };
+  }
+
+  /** Ask the kernel now whether the undo would be refused (revealed draws, friendly
+   * scope), so the button can be disabled with the rule's reason before a tap: the
+   * take-back is tried on a scratch copy of the record, which is then closed. */
+  async probeUndo() {
+    const tip = this.summary?.tip_hash;
+    if (!tip || this.probe?.tip === tip) return;
+    const plan = this.undoPlan();
+    if (!plan || this.row.takeback === 'strict' || this.snapshot.over) return;
+    const scratch = `${this.rid}~undo-probe`;
+    const head = `{"id":${JSON.stringify(this.rid)}`;
+    if (!this.row.record_json.startsWith(head)) return;
+    const text = `{"id":${JSON.stringify(scratch)}${this.row.record_json.slice(head.length)}`;
+    let refusal = null;
+    try {
+      await call('load', { record_json: text, check: 'replay' });
+      await call('undo', { record_id: scratch, seat: plan.seat, to_seq: plan.toSeq, move_id: 'undo-probe' });
+    } catch (err) {
+      if (err.kind === 'IllegalMove') refusal = err;
+    } finally {
+      call('close', { record_id: scratch }).catch(() => {});
+    }
+    this.probe = { tip, refusal };
   }
 
   async undo() {

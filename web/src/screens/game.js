@@ -198,6 +198,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
 
     // controls
+    if (session.probeUndo && !readOnly) await session.probeUndo().catch(() => {});
     const undo = session.undoState();
     const undoReason = h('small.reason', { id: 'undo-reason' }, undo.reason);
     controls.replaceChildren(

@@ -115,6 +115,7 @@ export const en = {
   'undo.over': 'Undo is off: the game is over.',
   'undo.nothing': 'Nothing to take back yet.',
   'undo.offline': 'Undo in an online game needs the server: you are offline.',
+  'undo.refused': 'Undo is off: {text} [{rule}]',
   'undo.replay': 'A replay cannot be changed; use “Play from here” to branch.',
 
   'game.loading': 'Opening the game…',

@@ -115,6 +115,7 @@ export const ja = {
   'undo.over': '待ったは無効：ゲームは終了しました。',
   'undo.nothing': 'まだ戻せる手がありません。',
   'undo.offline': 'オンライン対戦の待ったにはサーバーが必要です。今はオフラインです。',
+  'undo.refused': '待ったはできません：{text} [{rule}]',
   'undo.replay': 'リプレイは変更できません。「ここから対局」で分岐してください。',
 
   'game.loading': 'ゲームを開いています…',
