@@ -180,7 +180,9 @@ export async function gameScreen(root, { args: [id], screen }) {
         throw err;
       }
     });
-    renderBoard(session.game, boardBox, { view, legal, seat: snap.viewSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
+    // A scrubbed point is drawn as its view was fetched: a spectator's unless one human plays here.
+    const boardSeat = scrubSeq === null ? snap.viewSeat : humansHere().length === 1 ? humansHere()[0] : null;
+    renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
 
     // action list: every legal move as a button (keyboard play, and moves the board does not draw)
     actions.replaceChildren(h('h2', {}, t('game.actions')));
