@@ -40,7 +40,7 @@ def test_keyboard_play_on_the_board(server, new_context):
     )
     wait_idle(page)
     cells = page.eval_on_selector_all(
-        "#board [role=gridcell]", "els => els.map(e => e.getAttribute('aria-label'))"
+        "#board [data-cell]", "els => els.map(e => e.getAttribute('aria-label'))"
     )
     assert any("forest tile" in c for c in cells), "the placed tile is announced"
     assert page.errors == []

@@ -117,7 +117,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
   const pad = 10;
   const W = pad * 2 + COLS * CELL;
   const H = pad * 2 + ROWS * CELL;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'tul-map', role: 'grid', 'aria-label': t('tul.map', { name: names(m.seat), animal: t(`tul.animal.${m.animal}`) }) });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'tul-map', role: 'group', 'aria-label': t('tul.map', { name: names(m.seat), animal: t(`tul.animal.${m.animal}`) }) });
   const xy = (cell) => [pad + (cell % COLS) * CELL, pad + Math.floor(cell / COLS) * CELL];
   for (let cell = 0; cell < ROWS * COLS; cell++) {
     const [x, y] = xy(cell);
@@ -125,7 +125,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     const col = cell % COLS;
     const id = m.cells[cell];
     const sym = m.symbols?.[cell];
-    const g = s('g', { role: 'gridcell', 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
+    const g = s('g', { role: 'img', dataset: { cell }, 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
     g.append(s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: '#f4f1e8', stroke: '#b9b2a0' }));
     if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#9a927f', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
     if (id) drawTile(g, x + 4, y + 4, CELL - 8, id);
