@@ -61,6 +61,23 @@ def test_withholding_the_seed_keeps_the_chain_and_the_commitment_checks() -> Non
         lying.setup()
 
 
+def test_a_redacted_copy_still_chains() -> None:
+    """Events cut for one seat change no entry hash: events count through events_hash."""
+    record = finished_timeline().record
+    seat_copy = msgspec.structs.replace(
+        record,
+        entries=[
+            msgspec.structs.replace(e, events=[GAME.redact(ev, 1) for ev in e.events])
+            for e in record.entries
+        ],
+    )
+    assert seat_copy.entries != record.entries  # draws by other seats were hidden
+    check_chain(seat_copy, redacted=True)
+    assert common_prefix(seat_copy, record) == len(record.entries)
+    with pytest.raises(RecordError, match="events do not match"):
+        check_chain(seat_copy)
+
+
 def test_common_prefix_finds_the_fork() -> None:
     base = finished_timeline(seed=3)
     a = base.record
