@@ -53,12 +53,30 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def web_is_stale() -> bool:
+    """dist/ is missing or older than any source of the app (or web/engine)."""
+    stamp = WEB / "dist" / "build.json"
+    if not stamp.exists() or not (WEB / "dist" / "sw.js").exists():
+        return True
+    built_at = stamp.stat().st_mtime
+    sources = [WEB / "index.html", WEB / "package-lock.json", WEB / "vite.config.js"]
+    for folder in ("src", "public", "scripts", "engine"):
+        sources += [p for p in (WEB / folder).rglob("*") if p.is_file()]
+    return any(p.stat().st_mtime > built_at for p in sources if p.exists())
+
+
 def ensure_web_built() -> None:
-    if (WEB / "dist" / "index.html").exists() and (WEB / "dist" / "sw.js").exists():
-        return
-    if not (WEB / "node_modules").exists():
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
-    subprocess.run(["npm", "run", "build"], cwd=WEB, check=True)
+    """Build the PWA when it is missing or stale (one xdist worker builds, the rest wait)."""
+    import fcntl
+    import tempfile
+
+    with open(Path(tempfile.gettempdir()) / "kifu-e2e-web-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not web_is_stale():
+            return
+        if not (WEB / "node_modules").exists():
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+        subprocess.run(["npm", "run", "build"], cwd=WEB, check=True)
 
 
 class Server:
