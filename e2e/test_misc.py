@@ -81,25 +81,37 @@ def test_export_import_and_report(server, new_context):
     assert second.errors == []
 
 
+def fits(page) -> None:
+    """Nothing wider than the viewport: no sideways scrolling on a 375 px phone."""
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"page is {width[0]} px wide in a {width[1]} px viewport"
+
+
 @pytest.mark.parametrize(("viewport", "label"), [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_screens(server, new_context, viewport, label):
     page = open_app(new_context(viewport).new_page(), server.url)
+    fits(page)
     shot(page, f"screen-home-empty-{label}")
     page.goto(server.url + "/#/new")
     page.wait_for_selector("#ng-create")
     page.select_option("#ng-game", "ducks-in-tow")
     page.select_option("#ng-players", "3")
     shot(page, f"screen-new-game-{label}")
+    fits(page)
     new_game(page, "ducks-in-tow", ["human", "bot", "bot"])
     shot(page, f"screen-ducks-{label}")
+    fits(page)
     new_game(page, "tulikko", ["human", "bot", "bot", "bot"])
     click_move(page, 0)
     shot(page, f"screen-tulikko-{label}")
+    fits(page)
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")
     wait_idle(page)
     shot(page, f"screen-tulikko-ja-{label}")
+    fits(page)
     page.goto(server.url + "/#/")
     page.wait_for_selector(".game-item")
     shot(page, f"screen-home-ja-{label}")
+    fits(page)
     assert page.errors == []
