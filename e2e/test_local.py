@@ -204,6 +204,16 @@ def test_fork_kept_when_another_device_moved_first(server, new_context):
     assert "kept as a fork" in page.inner_text(".game-notices")
     page.wait_for_function("document.querySelector('#sync-status').dataset.state === 'conflict'")
     shot(page, "fork-kept-phone")
+    # The other device's line can be opened here too: both lines are kept.
+    mine = page.url
+    page.click("#open-other-line")
+    page.wait_for_function("(u) => location.href !== u", arg=mine)
+    wait_idle(page)
+    assert seq(page) == 1
+    other_card = entry.move.card
+    assert f"Play card {other_card}" in page.inner_text("#scrub-label")
+    page.goto(mine)
+    page.wait_for_selector("#dismiss-notice")
     page.click("#dismiss-notice")
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000

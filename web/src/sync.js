@@ -233,3 +233,25 @@ export function startSyncLoop() {
   setInterval(() => requestSync(), 5000);
   requestSync();
 }
+
+/** A fork's other line (what the other device played), downloaded and checked by the
+ * engine, stored as a game of its own on this device. Returns the new row's id. */
+export async function openOtherLine(row) {
+  const line = row.sync?.lines?.[row.sync.lines.length - 1];
+  if (!line) throw new Error('no other line');
+  const client = await syncClient();
+  const recordJson = await client.downloadLine(line, row.sync.ownerToken);
+  const { saveRecordRow } = await import('./screens/open.js');
+  // Its record id is the original's (this device's own line moved to the fork's id on
+  // the server), so the row gets an id of its own.
+  const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: `${row.title || ''} ⑂`.trim() });
+  await store.updateGame(id, (r) => {
+    // The other line lives on the server already, under the same owner.
+    r.seatKinds = row.seatKinds;
+    r.names = row.names;
+    r.bots = row.bots;
+    r.sync = { state: 'synced', ownerToken: row.sync.ownerToken, remoteId: line.record_id, serverSeq: line.seq, serverTip: line.tip_hash, lines: [] };
+    return r;
+  });
+  return id;
+}

@@ -269,6 +269,12 @@ export async function gameScreen(root, { args: [id], screen }) {
       if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: r.detail, rule: r.rule_id || r.code }));
     }
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
+    if (n?.kind === 'fork' && session.row.sync?.lines?.length) {
+      notice.append(h('button', { type: 'button', id: 'open-other-line', on: { click: () => act(async () => {
+        const { openOtherLine } = await import('../sync.js');
+        go(`#/game/${encodeURIComponent(await openOtherLine(session.row))}`);
+      }) } }, t('notice.openOtherLine')));
+    }
     if (items.length) {
       notice.append(h('button', { type: 'button', id: 'dismiss-notice', on: { click: async () => { await dismissNotice(session.id); session.row = await store.getGame(session.id); draw(); } } }, t('notice.dismiss')));
     }

@@ -72,7 +72,7 @@ export async function sharedScreen(root, { args: [shareId] }) {
 }
 
 /** Validate a record with the engine and store it as a game row. */
-async function saveRecordRow(recordJson, fields) {
+export async function saveRecordRow(recordJson, fields) {
   const summary = await call('load', { record_json: recordJson, check: 'replay' });
   const genesis = JSON.parse(recordJson).genesis;
   const now = Date.now();

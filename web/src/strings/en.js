@@ -209,6 +209,7 @@ export const en = {
   'notice.refusedHere': 'The server refused this record: {detail}',
   'notice.rejected': '“{title}”: a move made offline was rejected: {detail} [{rule}]',
   'notice.rejectedHere': 'Your pending move “{move}” was rejected: {detail} [{rule}]',
+  'notice.openOtherLine': 'Open the other line',
   'notice.open': 'Open',
   'notice.dismiss': 'Dismiss',
 

@@ -209,6 +209,7 @@ export const ja = {
   'notice.refusedHere': 'サーバーがこの棋譜を受け付けませんでした：{detail}',
   'notice.rejected': '「{title}」：オフラインで指した手が却下されました：{detail} [{rule}]',
   'notice.rejectedHere': '送信待ちの手「{move}」は却下されました：{detail} [{rule}]',
+  'notice.openOtherLine': 'もう一方の分岐を開く',
   'notice.open': '開く',
   'notice.dismiss': '閉じる',
 
