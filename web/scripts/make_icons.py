@@ -12,9 +12,15 @@ from pathlib import Path
 
 BG = (0x1F, 0x3A, 0x5F)
 TILES = [
-    (0x00, 0x9E, 0x73), (0xE6, 0x9F, 0x00), (0x00, 0x72, 0xB2),
-    (0xCC, 0x79, 0xA7), (0xF0, 0xE4, 0x42), (0x56, 0xB4, 0xE9),
-    (0xD5, 0x5E, 0x00), (0x00, 0x9E, 0x73), (0xE6, 0x9F, 0x00),
+    (0x00, 0x9E, 0x73),
+    (0xE6, 0x9F, 0x00),
+    (0x00, 0x72, 0xB2),
+    (0xCC, 0x79, 0xA7),
+    (0xF0, 0xE4, 0x42),
+    (0x56, 0xB4, 0xE9),
+    (0xD5, 0x5E, 0x00),
+    (0x00, 0x9E, 0x73),
+    (0xE6, 0x9F, 0x00),
 ]
 
 
@@ -40,7 +46,9 @@ def pixels(size: int, inset: float) -> bytes:
 
 def png(size: int, inset: float) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     return (
@@ -52,7 +60,9 @@ def png(size: int, inset: float) -> bytes:
 
 
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent.parent / "public" / "icons")
+    out = Path(
+        sys.argv[1] if len(sys.argv) > 1 else Path(__file__).parent.parent / "public" / "icons"
+    )
     out.mkdir(parents=True, exist_ok=True)
     (out / "icon-192.png").write_bytes(png(192, 0.12))
     (out / "icon-512.png").write_bytes(png(512, 0.12))
