@@ -65,4 +65,4 @@ const { count, size, warnings } = await injectManifest({
 for (const w of warnings) console.warn('[sw]', w);
 const version = createHash('sha256').update(readFileSync(join(DIST, 'sw.js'))).digest('hex').slice(0, 12);
 writeFileSync(join(DIST, 'build.json'), JSON.stringify({ version, precached: count + additional.length }, null, 1));
-console.log(`[sw] dist/sw.js: ${count - additional.length} app files + ${additional.length} engine files precached (${(size / 1e6).toFixed(1)} MB in all), build ${version}`);
+console.log(`[sw] dist/sw.js: ${count - additional.length} app files + ${additional.length} engine files precached (app shell ${(size / 1e6).toFixed(1)} MB), build ${version}`);
