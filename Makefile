@@ -41,13 +41,15 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web: bundle web/node_modules/.package-lock.json
 	cd web && npm run build
 
-# Browser tests drive Debian's Chromium (Playwright cannot download its own here).
+# Browser tests drive Debian's Chromium (Playwright cannot download its own here);
+# the IPA font lets screenshots of the Japanese UI show real glyphs.
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+	@test -x /usr/bin/chromium -a -d /usr/share/fonts/opentype/ipafont-gothic || \
+	  (apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null)
 
 test: lint bundle web chromium
 	$(BIN)/pytest -n 2
-	$(BIN)/pytest e2e
+	$(BIN)/pytest e2e -n 2
 
 # Not part of the suite: the browser benchmark (engine boot, replay, bytes on first visit).
 bench-browser: bundle chromium
