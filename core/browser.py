@@ -42,6 +42,7 @@ from .kernel import (
     encode_record,
     new_record,
     record_game,
+    redact_record,
     verify,
 )
 from .kernel.contract import OptionValue
@@ -346,7 +347,8 @@ class Engine:
             timeline = self._get(request.record_id)
             record = timeline.record
             if request.redact:
-                record = redacted(timeline, request.seat)
+                over = timeline.game.outcome(timeline.state) is not None
+                record = redact_record(timeline.game, record, request.seat, over=over)
             return RecordReply(record_json=encode_record(record).decode(), seq=timeline.seq)
         if isinstance(request, Verify):
             game, record = load_record(request.record_json)
@@ -413,25 +415,6 @@ def load_record(record_json: str | bytes) -> tuple[Any, Record[Any, Any]]:
     game = games.get(record_game(data))
     record: Record[Any, Any] = decode_record(data, game)
     return game, record
-
-
-def redacted(timeline: Timeline[Any, Any, Any], seat: int | None) -> Record[Any, Any]:
-    """The record as `seat` may see it: redacted events, no seed while the game runs.
-
-    events_hash still covers the full events, so the hash chain of the copy checks.
-    """
-    game = timeline.game
-    record = timeline.record
-    genesis = record.genesis
-    if game.outcome(timeline.state) is None:
-        genesis = msgspec.structs.replace(genesis, seed=None)
-    entries: list[Any] = [
-        entry
-        if isinstance(entry, TakeBack)
-        else msgspec.structs.replace(entry, events=[game.redact(e, seat) for e in entry.events])
-        for entry in record.entries
-    ]
-    return Record(id=record.id, genesis=genesis, entries=entries, format=record.format)
 
 
 def state_hashes(record_json: str | bytes) -> HashesReply:

@@ -50,6 +50,7 @@ from core.kernel import (
     genesis_hash,
     new_record,
     record_game,
+    redact_entry,
     report_type,
     reproduce,
     verify,
@@ -139,13 +140,6 @@ def engine(game_id: str) -> Decider[Any, Any, Any, Any]:
         raise ApiError(422, "unknown-game", str(exc)) from None
     except ImportError as exc:  # an engine package that is not there (yet)
         raise ApiError(422, "unknown-game", f"game {game_id!r} is not available: {exc}") from None
-
-
-def redact_entry(game: Decider[Any, Any, Any, Any], entry: Any, seat: int | None) -> Any:
-    """The entry as `seat` may see it; events_hash is kept so the chain still checks."""
-    if isinstance(entry, TakeBack):
-        return entry
-    return msgspec.structs.replace(entry, events=[game.redact(e, seat) for e in entry.events])
 
 
 def bad_request(detail: str, code: str = "bad-request") -> ApiError:

@@ -29,6 +29,8 @@ from .record import (
     genesis_hash,
     record_game,
     record_type,
+    redact_entry,
+    redact_record,
     seed_commitment,
     tip_hash,
 )
@@ -82,6 +84,8 @@ __all__ = [
     "random_bot",
     "record_game",
     "record_type",
+    "redact_entry",
+    "redact_record",
     "report_type",
     "reproduce",
     "seed_commitment",

@@ -204,3 +204,22 @@ def decode_record(data: bytes, game: Decider[Any, Any, Any, Any], fmt: Format = 
 
 def encode_record(record: Record[Any, Any], fmt: Format = "json") -> bytes:
     return msgspec.json.encode(record) if fmt == "json" else msgspec.msgpack.encode(record)
+
+
+def redact_entry(game: Decider[Any, Any, Any, Any], entry: AnyEntry, seat: int | None) -> AnyEntry:
+    """The entry as `seat` may see it; events_hash is kept, so the copy still chains."""
+    if isinstance(entry, TakeBack):
+        return entry
+    return msgspec.structs.replace(entry, events=[game.redact(e, seat) for e in entry.events])
+
+
+def redact_record(
+    game: Decider[Any, Any, Any, Any], record: Record[M, E], seat: int | None, *, over: bool
+) -> Record[M, E]:
+    """The record as `seat` may see it: every entry redacted and, unless the game is
+    `over`, the seed withheld (its seed_hash still commits to it)."""
+    if over:
+        return record
+    genesis = msgspec.structs.replace(record.genesis, seed=None)
+    entries: list[Any] = [redact_entry(game, entry, seat) for entry in record.entries]
+    return Record(id=record.id, genesis=genesis, entries=entries, format=record.format)

@@ -78,6 +78,22 @@ def test_a_redacted_copy_still_chains() -> None:
         check_chain(seat_copy)
 
 
+def test_redact_record_hides_other_hands_and_the_seed_until_the_end() -> None:
+    from core.kernel import redact_record
+
+    from .fixture_game import Drew
+
+    played = finished_timeline(seed=6)
+    half = played.branch(6, record_id="half")
+    copy = redact_record(GAME, half, 1, over=False)
+    assert copy.genesis.seed is None and copy.genesis.seed_hash == half.genesis.seed_hash
+    draws = [ev for e in copy.entries if hasattr(e, "events") for ev in e.events]
+    assert all(ev.card is None for ev in draws if isinstance(ev, Drew) and ev.seat != 1)
+    assert any(isinstance(ev, Drew) and ev.seat != 1 for ev in draws)
+    check_chain(copy, redacted=True)
+    assert redact_record(GAME, played.record, 1, over=True) == played.record
+
+
 def test_common_prefix_finds_the_fork() -> None:
     base = finished_timeline(seed=3)
     a = base.record
