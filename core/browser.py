@@ -64,7 +64,7 @@ class Hello(_Op, tag="hello"):
 
 
 class Catalogue(_Op, tag="catalogue"):
-    """Every registered game's GameInfo (titles, seats, options)."""
+    """Every registered game's GameInfo (titles, seats, options) and its bots' names."""
 
 
 class New(_Op, tag="new"):
@@ -80,6 +80,19 @@ class New(_Op, tag="new"):
 class Load(_Op, tag="load"):
     record_json: str
     check: Check = "replay"
+
+
+class Branch(_Op, tag="branch"):
+    """ "Play from here": open a new game holding `record_id`'s entries 1..`seq`.
+
+    The new record keeps the seed (exactly: it never leaves Python) and names its
+    parent (record id and seq) in its genesis.
+    """
+
+    record_id: str
+    seq: int
+    new_record_id: str
+    created_at: int = 0
 
 
 class Close(_Op, tag="close"):
@@ -113,6 +126,14 @@ class Undo(_Op, tag="undo"):
     to_seq: int | None = None
     device_id: str = ""
     at: int = 0
+
+
+class TakebackRefusal(_Op, tag="takeback_refusal"):
+    """Why `seat` may not take back to `to_seq` (default: the undo target), or null."""
+
+    record_id: str
+    seat: int
+    to_seq: int | None = None
 
 
 class StateAt(_Op, tag="state_at"):
@@ -173,11 +194,13 @@ Request = (
     | Catalogue
     | New
     | Load
+    | Branch
     | Close
     | Summary
     | LegalMoves
     | Play
     | Undo
+    | TakebackRefusal
     | StateAt
     | View
     | GetRecord
@@ -203,6 +226,14 @@ class GameSummary(msgspec.Struct, kw_only=True):
     state_hash: str
     undo_target: int | None
     outcome: Any = None
+
+
+class Refusal(msgspec.Struct, kw_only=True):
+    """A take-back the table's policy refuses: the rule's stable code and wording."""
+
+    code: str
+    message: str
+    rule_id: str
 
 
 class Played(msgspec.Struct, kw_only=True):
@@ -288,7 +319,7 @@ class Engine:
         if isinstance(request, Hello):
             return HelloReply(protocol=PROTOCOL_VERSION, core=__version__, games=games.ids())
         if isinstance(request, Catalogue):
-            return games.catalogue()
+            return catalogue()
         if isinstance(request, New):
             game = games.get(request.game)
             record = new_record(
@@ -304,6 +335,12 @@ class Engine:
         if isinstance(request, Load):
             game, record = load_record(request.record_json)
             return self._open(Timeline(game, record, check=request.check))
+        if isinstance(request, Branch):
+            parent = self._get(request.record_id)
+            child = parent.branch(
+                request.seq, record_id=request.new_record_id, created_at=request.created_at
+            )
+            return self._open(Timeline(parent.game, child))
         if isinstance(request, Close):
             self.open.pop(request.record_id, None)
             return None
@@ -335,6 +372,16 @@ class Engine:
                 at=request.at,
             )
             return Played(entry=taken, summary=summary(timeline))
+        if isinstance(request, TakebackRefusal):
+            timeline = self._get(request.record_id)
+            to_seq = request.to_seq
+            if to_seq is None:  # the undo target; with none, the tip (nothing to undo)
+                target = timeline.undo_target()
+                to_seq = timeline.line[-1] if target is None else target
+            refusal = timeline.takeback_refusal(request.seat, to_seq)
+            if refusal is None:
+                return None
+            return Refusal(code=refusal.code, message=refusal.message, rule_id=refusal.rule_id)
         if isinstance(request, StateAt):
             timeline = self._get(request.record_id)
             state = timeline.state_at(request.seq)
@@ -393,6 +440,15 @@ class Engine:
             seat, move, move_id=request.move_id, device_id=request.device_id, at=request.at
         )
         return Played(entry=entry, summary=summary(timeline))
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every registered game's GameInfo fields plus `bots`: the names `bots_of` offers."""
+    entries = []
+    for game_id in games.ids():
+        game = games.get(game_id)
+        entries.append({**msgspec.structs.asdict(game.info), "bots": list(bots_of(game))})
+    return entries
 
 
 def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:

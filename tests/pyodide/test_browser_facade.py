@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from core import browser, games
-from core.kernel import seed_commitment
+from core.kernel import bots_of, seed_commitment
 from tests.kernel.fixture_game import GAME
 
 games.register(GAME)
@@ -35,7 +35,61 @@ def new(door: Door, seed: int = 2**63 + 5) -> Any:
 def test_hello_and_catalogue() -> None:
     door = Door()
     assert "high-card" in door("hello")["games"]
-    assert any(info["id"] == "high-card" for info in door("catalogue"))
+    entries = {info["id"]: info for info in door("catalogue")}
+    assert entries["high-card"]["bots"] == ["random"]  # bots_of: 'random' plus the game's
+    assert entries["high-card"]["options"][0]["name"] == "deck_size"  # GameInfo's fields
+    for game_id, info in entries.items():
+        assert info["bots"] == list(bots_of(games.get(game_id)))
+
+
+def test_branch_keeps_the_parent_and_a_64_bit_seed() -> None:
+    door = Door()
+    new(door)
+    moves = door("legal_moves", record_id="r", seat=0)
+    door("play", record_id="r", seat=0, move=moves[0], move_id="m1")
+    draw = door("legal_moves", record_id="r", seat=0)[0]
+    door("play", record_id="r", seat=0, move=draw, move_id="m2")
+    at_one = door("state_at", record_id="r", seq=1)["state_hash"]
+    branched = door("branch", record_id="r", seq=1, new_record_id="b", created_at=7)
+    assert (branched["record_id"], branched["seq"], branched["line"]) == ("b", 1, [0, 1])
+    assert branched["state_hash"] == at_one
+    text = door("record", record_id="b")["record_json"]
+    assert f'"seed":{2**63 + 5}' in text
+    genesis = json.loads(text)["genesis"]
+    assert genesis["parent"] == {"record_id": "r", "seq": 1} and genesis["created_at"] == 7
+    assert door("verify", record_json=text) is None
+    assert door("summary", record_id="r")["seq"] == 2  # the parent is untouched
+    replayed = door("play", record_id="b", seat=0, move=draw, move_id="m2")
+    assert replayed["summary"]["seq"] == 2
+    assert door.error("branch", record_id="r", seq=9, new_record_id="c")["kind"] == "RecordError"
+    assert door.error("branch", record_id="nope", seq=0, new_record_id="c")["kind"] == "KifuError"
+
+
+def test_takeback_refusal_names_the_rule() -> None:
+    door = Door()
+    new(door)
+    nothing = door("takeback_refusal", record_id="r", seat=0)
+    assert (nothing["code"], nothing["rule_id"]) == ("takeback-nothing", "table:takeback=casual")
+    moves = door("legal_moves", record_id="r", seat=0)
+    door("play", record_id="r", seat=0, move=moves[0], move_id="m1")
+    assert door("takeback_refusal", record_id="r", seat=0) is None
+    assert door("takeback_refusal", record_id="r", seat=0, to_seq=0) is None
+    draw = door("legal_moves", record_id="r", seat=0)[0]
+    assert draw["type"] == "draw"
+    door("play", record_id="r", seat=0, move=draw, move_id="m2")
+    revealed = door("takeback_refusal", record_id="r", seat=0)
+    assert revealed == {
+        "code": "takeback-revealed",
+        "message": "move 2 revealed hidden information and cannot be taken back",
+        "rule_id": "table:takeback=casual",
+    }
+    # the refusal is the one `undo` raises
+    undo = door.error("undo", record_id="r", seat=0, move_id="u")
+    assert (undo["code"], undo["message"]) == (revealed["code"], revealed["message"])
+    assert door("takeback_refusal", record_id="r", seat=0, to_seq=5)["code"] == "takeback-target"
+    strict = Door()
+    strict("new", game="high-card", seats=2, seed=1, record_id="s", takeback="strict")
+    assert strict("takeback_refusal", record_id="s", seat=0)["code"] == "takeback-strict"
 
 
 def test_play_undo_scrub_view_record_verify() -> None:

@@ -84,6 +84,10 @@ export class EngineClient {
     return this.call("new", { game, seats, seed, record_id: recordId, options, takeback, created_at: createdAt });
   }
   load(recordJson, check = "replay") { return this.call("load", { record_json: recordJson, check }); }
+  /** "Play from here": open a new game with entries 1..seq of `recordId` (seed kept exactly). */
+  branch(recordId, seq, { newRecordId = newMoveId(), createdAt = Date.now() } = {}) {
+    return this.call("branch", { record_id: recordId, seq, new_record_id: newRecordId, created_at: createdAt });
+  }
   close(recordId) { return this.call("close", { record_id: recordId }); }
   summary(recordId) { return this.call("summary", { record_id: recordId }); }
   legalMoves(recordId, seat) { return this.call("legal_moves", { record_id: recordId, seat }); }
@@ -92,6 +96,10 @@ export class EngineClient {
   }
   undo(recordId, seat, { toSeq = null, moveId = newMoveId() } = {}) {
     return this.call("undo", { record_id: recordId, seat, to_seq: toSeq, move_id: moveId, device_id: this.deviceId, at: Date.now() });
+  }
+  /** Why `seat` may not take back to `toSeq` (null: the undo target): null or {code, message, rule_id}. */
+  takebackRefusal(recordId, seat, { toSeq = null } = {}) {
+    return this.call("takeback_refusal", { record_id: recordId, seat, to_seq: toSeq });
   }
   stateAt(recordId, seq) { return this.call("state_at", { record_id: recordId, seq }); }
   view(recordId, { seat = null, seq = null } = {}) { return this.call("view", { record_id: recordId, seat, seq }); }

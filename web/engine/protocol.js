@@ -31,14 +31,16 @@ export const STAGES = Object.freeze(["runtime", "packages", "engine", "ready"]);
  */
 export const OPS = Object.freeze({
   hello: [],
-  catalogue: [],
+  catalogue: [], // GameInfo fields + bots: the names bot_step accepts ("random" first)
   new: ["game", "seats", "seed", "record_id"], // options, takeback, created_at
   load: ["record_json"], // check: "replay" | "verify"
+  branch: ["record_id", "seq", "new_record_id"], // created_at; "play from here", opened
   close: ["record_id"],
   summary: ["record_id"],
   legal_moves: ["record_id", "seat"],
   play: ["record_id", "seat", "move", "move_id"], // device_id, at
   undo: ["record_id", "seat", "move_id"], // to_seq, device_id, at
+  takeback_refusal: ["record_id", "seat"], // to_seq (null: the undo target) -> null | {code, message, rule_id}
   state_at: ["record_id", "seq"],
   view: ["record_id"], // seat (null: spectator), seq (null: now)
   record: ["record_id"], // seat, redact
