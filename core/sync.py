@@ -101,13 +101,22 @@ class Rejection(msgspec.Struct, kw_only=True):
 
 
 class HttpRequest(msgspec.Struct, kw_only=True):
-    """What to send. `auth` names the token to use: "seat" or "owner"."""
+    """What to send. `auth` names the token to use: "seat" or "owner".
+
+    `body_json` is `body` as JSON text, encoded here: the page sends it as it is, since
+    a record's seed may exceed 2**53 and must never pass through a JavaScript number.
+    """
 
     method: Literal["GET", "POST"]
     path: str
     body: Any = None
     auth: Literal["seat", "owner", "none"] = "seat"
     move_id: str | None = None
+    body_json: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.body is not None and self.body_json is None:
+            self.body_json = msgspec.json.encode(self.body).decode()
 
 
 class HostedState(msgspec.Struct, kw_only=True):

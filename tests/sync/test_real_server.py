@@ -49,7 +49,9 @@ def send(http: httpx.Client, request: HttpRequest, token: str | None) -> tuple[i
     if request.method == "GET":
         response = http.get(request.path, headers=headers)
     else:
-        response = http.post(request.path, json=request.body, headers=headers)
+        # the bytes the page sends: core.sync's JSON text (exact seeds)
+        headers["Content-Type"] = "application/json"
+        response = http.post(request.path, content=request.body_json, headers=headers)
     return response.status_code, response.content
 
 

@@ -299,6 +299,33 @@ def test_the_worker_door_runs_sync_steps_on_json() -> None:
     assert reply["result"]["state"]["acked_seq"] == 2
 
 
+def test_upload_and_append_bodies_are_json_text_with_the_exact_seed() -> None:
+    game = games.get("high-card")
+    seed = 2**63 + 5  # beyond 2**53: a JavaScript number would round it
+    timeline: Timeline[Any, Any, Any] = Timeline(
+        game, new_record(game, record_id="big", seats=2, seed=seed)
+    )
+    play(timeline, 2, "a")
+    state = LocalState(record_id="big")
+    upload = local_next(state, timeline.record)
+    assert upload is not None and upload.body_json is not None
+    assert f'"seed":{seed}' in upload.body_json  # the text the page sends as it is
+    assert upload.body_json == encode_record(timeline.record).decode()
+    # through the worker's door too: the reply carries the text, not only parsed JSON
+    args = {"state": {"record_id": "big"}, "record_json": upload.body_json}
+    reply = browser.handle(json.dumps({"op": "sync", "call": "local.next", "args": args}))
+    request = json.loads(reply)["result"]["request"]
+    assert request["body_json"] == upload.body_json
+    server = FakeServer()
+    state, steps = sync_local(server, state, timeline.record)
+    assert steps == ["uploaded"]
+    play(timeline, 1, "b")
+    append = local_next(state, timeline.record)
+    assert append is not None and append.body_json is not None
+    assert json.loads(append.body_json) == append.body
+    assert len(append.body["entries"]) == 1
+
+
 def test_a_duplicate_beyond_the_copy_pulls_before_sending_more() -> None:
     server = FakeServer()
     gid = server.create("high-card", players=2, seed=8)
