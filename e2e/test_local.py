@@ -6,9 +6,10 @@ with the server stopped, then syncing when it is back."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
-from helpers import click_move, move_types, new_game, play_until_over, wait_idle
+from helpers import click_move, move_types, new_game, pass_cover, play_until_over, wait_idle
 
 
 def seq(page) -> int:
@@ -82,9 +83,47 @@ def test_scrub_and_branch(server, new_context):
     assert seq(page) == 2, "the branch repeats the first two moves"
     branch = page.url.split("#/game/")[1]
     assert branch != original
+    # The kernel's branch: the new record names its parent and seq.
+    pass_cover(page)  # hot seat: the controls show once the device has changed hands
+    with page.expect_download() as info:
+        page.click("#export")
+    record = json.loads(Path(info.value.path()).read_text())
+    assert record["id"] == branch and len(record["entries"]) == 2
+    assert record["genesis"]["parent"] == {"record_id": original, "seq": 2}
     page.goto(server.url + "/#/")
     page.wait_for_selector(f"[data-id='{branch}']")
     assert page.query_selector(f"[data-id='{original}']")
+    assert page.errors == []
+
+
+def test_new_game_offers_the_games_bots_by_name(server, new_context):
+    page = open_app(new_context(DESKTOP).new_page(), server.url)
+    page.goto(server.url + "/#/new")
+    page.wait_for_selector("#ng-create")
+    page.select_option("#ng-game", "tulikko")
+    page.select_option("#ng-players", "2")
+    page.select_option("#ng-seat-0-kind", "human")
+    page.select_option("#ng-seat-1-kind", "bot")
+    assert page.is_hidden("#ng-seat-0-bot"), "a human seat has no bot to pick"
+    names = page.eval_on_selector_all("#ng-seat-1-bot option", "els => els.map(e => e.value)")
+    assert names == ["random", "greedy"]
+    page.select_option("#ng-seat-1-bot", "greedy")
+    page.click("#ng-create")
+    page.wait_for_url("**/#/game/**")
+    page.wait_for_selector("#turn")
+    game_id = page.url.split("#/game/")[1]
+    bots = page.evaluate(
+        """(id) => new Promise((resolve, reject) => {
+          const open = indexedDB.open('kifu');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('games').objectStore('games').get(id);
+            get.onsuccess = () => resolve(get.result.bots);
+          };
+        })""",
+        game_id,
+    )
+    assert bots == [None, "greedy"]
     assert page.errors == []
 
 

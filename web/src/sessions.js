@@ -166,26 +166,14 @@ export class LocalSession extends EngineSession {
   }
 
   /** Ask the kernel now whether the undo would be refused (revealed draws, friendly
-   * scope), so the button can be disabled with the rule's reason before a tap: the
-   * take-back is tried on a scratch copy of the record, which is then closed. */
+   * scope), so the button can be disabled with the rule's reason before a tap
+   * (core.browser's `takeback_refusal`: null, or {code, message, rule_id}). */
   async probeUndo() {
     const tip = this.summary?.tip_hash;
     if (!tip || this.probe?.tip === tip) return;
     const plan = this.undoPlan();
     if (!plan || this.row.takeback === 'strict' || this.snapshot.over) return;
-    const scratch = `${this.rid}~undo-probe`;
-    const head = `{"id":${JSON.stringify(this.rid)}`;
-    if (!this.row.record_json.startsWith(head)) return;
-    const text = `{"id":${JSON.stringify(scratch)}${this.row.record_json.slice(head.length)}`;
-    let refusal = null;
-    try {
-      await call('load', { record_json: text, check: 'replay' });
-      await call('undo', { record_id: scratch, seat: plan.seat, to_seq: plan.toSeq, move_id: 'undo-probe' });
-    } catch (err) {
-      if (err.kind === 'IllegalMove') refusal = err;
-    } finally {
-      call('close', { record_id: scratch }).catch(() => {});
-    }
+    const refusal = await call('takeback_refusal', { record_id: this.rid, seat: plan.seat, to_seq: plan.toSeq });
     this.probe = { tip, refusal };
   }
 
@@ -204,36 +192,22 @@ export class LocalSession extends EngineSession {
     return this.refresh();
   }
 
-  /** "Play from here": a new local game whose record repeats this one's moves up to `seq`. */
+  /** "Play from here": a new local game holding this record's entries 1..`seq`. */
   async branchAt(seq) {
-    return branchRecord(this.row, this.entries, seq);
+    return branchRecord(this, seq);
   }
 }
 
-export async function branchRecord(row, entries, seq) {
+/** The kernel's branch (core.browser `branch`): the new record keeps the seed exactly
+ * (it never leaves Python) and names its parent record and seq in its genesis. */
+export async function branchRecord(session, seq) {
+  const row = session.row;
+  if (seedText(row.record_json) === null) throw new Error(t('err.branchSeed'));
   const id = `r-${uuid()}`;
-  const seedRaw = seedText(row.record_json);
-  const seed = seedRaw !== null ? Number(seedRaw) : null;
-  if (seed === null || !Number.isSafeInteger(seed)) throw new Error(t('err.branchSeed'));
-  const genesis = JSON.parse(row.record_json).genesis;
-  await call('new', {
-    game: row.game,
-    seats: row.seats,
-    seed,
-    record_id: id,
-    options: genesis.options || {},
-    takeback: genesis.takeback || 'casual',
-    created_at: Date.now(),
-  });
-  const line = lineAt(entries, seq).slice(1);
-  const device = await store.deviceId();
-  for (const s of line) {
-    const entry = entries[s - 1];
-    await call('play', { record_id: id, seat: entry.seat, move: entry.move, move_id: uuid(), device_id: device, at: entry.at || 0 });
-  }
-  const { record_json: recordJson } = await call('record', { record_id: id });
-  const summary = await call('summary', { record_id: id });
   const now = Date.now();
+  const summary = await call('branch', { record_id: session.rid, seq, new_record_id: id, created_at: now });
+  const { record_json: recordJson } = await call('record', { record_id: id });
+  const genesis = JSON.parse(recordJson).genesis;
   await store.putGame({
     id,
     game: row.game,
@@ -242,6 +216,8 @@ export async function branchRecord(row, entries, seq) {
     names: row.names,
     seats: row.seats,
     seatKinds: (row.seatKinds || []).map((k) => (k === 'remote' ? 'human' : k)),
+    bots: row.bots,
+    botSeed: row.botSeed,
     takeback: genesis.takeback || 'casual',
     record_json: recordJson,
     seq: summary.seq,
@@ -265,7 +241,7 @@ export class ReplaySession extends EngineSession {
     return { enabled: false, reason: t('undo.replay') };
   }
   async branchAt(seq) {
-    return branchRecord(this.row, this.entries, seq);
+    return branchRecord(this, seq);
   }
 }
 

@@ -1,5 +1,6 @@
 // New game: title, players (humans on this device / bots / remote invitations),
-// options from the engine's GameInfo option schema, the take-back policy.
+// options from the engine's GameInfo option schema, the take-back policy; each bot
+// seat picks one of the game's bots by name (the catalogue's `bots`).
 // Only seats on this device and bots: a local game (this device decides).
 // Any remote seat: a hosted game (the server decides; bots are not offered there).
 import { h, newSeed, uuid, toast } from '../ui.js';
@@ -63,15 +64,21 @@ export async function newGameScreen(root) {
 
   function drawSeats() {
     const n = Number(playersInput.value);
-    const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value }));
+    const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value, bot: r.bot.value }));
+    // The engine's bots for this game, by name (catalogue `bots`: "random" first).
+    const bots = info().bots?.length ? info().bots : ['random'];
     seatRows = Array.from({ length: n }, (_, i) => {
       // Empty names stay empty in the record of names: the UI shows "Player N" in the
       // current language instead.
       const name = h('input', { id: `ng-seat-${i}-name`, type: 'text', maxlength: 30, value: old[i]?.name ?? '', placeholder: t('seat.default', { n: i + 1 }) });
       const kind = h('select', { id: `ng-seat-${i}-kind`, 'aria-label': t('new.seatKind', { n: i + 1 }) },
         ['human', 'bot', 'remote'].map((k) => h('option', { value: k, selected: (old[i]?.kind ?? (i === 0 ? 'human' : 'bot')) === k }, t(`seatKind.${k}`))));
-      kind.addEventListener('change', drawMode);
-      return { name, kind, el: h('div.seat-row', {}, h('label', { for: `ng-seat-${i}-name` }, t('seat.default', { n: i + 1 })), name, kind) };
+      const bot = h('select.seat-bot', { id: `ng-seat-${i}-bot`, 'aria-label': t('new.seatBot', { n: i + 1 }) },
+        bots.map((b) => h('option', { value: b, selected: (bots.includes(old[i]?.bot) ? old[i].bot : bots[0]) === b }, botLabel(b))));
+      const showBot = () => { bot.hidden = kind.value !== 'bot'; };
+      kind.addEventListener('change', () => { showBot(); drawMode(); });
+      showBot();
+      return { name, kind, bot, el: h('div.seat-row', {}, h('label', { for: `ng-seat-${i}-name` }, t('seat.default', { n: i + 1 })), name, kind, bot) };
     });
     seatsBox.replaceChildren(h('legend', {}, t('new.seats')), ...seatRows.map((r) => r.el));
     drawMode();
@@ -103,6 +110,7 @@ export async function newGameScreen(root) {
   }
 
   gameSelect.addEventListener('change', () => {
+    seatRows.forEach((r) => { r.bot.value = ''; }); // another game's bots: pick anew
     drawPlayers();
     drawOptions();
   });
@@ -130,6 +138,7 @@ export async function newGameScreen(root) {
     const seats = seatRows.length;
     const names = seatRows.map((r) => r.name.value.trim());
     const seatKinds = seatRows.map((r) => r.kind.value);
+    const bots = seatRows.map((r) => (r.kind.value === 'bot' ? r.bot.value || 'random' : null));
     if (seatKinds.includes('remote') && seatKinds.includes('bot')) return toast(t('new.hostedNoBots'), 'error');
     if (!seatKinds.some((k) => k === 'human')) {
       if (seatKinds.includes('remote')) return toast(t('new.needLocalSeat'), 'error');
@@ -140,7 +149,7 @@ export async function newGameScreen(root) {
     try {
       const id = seatKinds.includes('remote')
         ? await createHosted({ g, seats, names, seatKinds, options, takeback: takeback.value, title })
-        : await createLocal({ g, seats, names, seatKinds, options, takeback: takeback.value, title });
+        : await createLocal({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title });
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
       toast(err instanceof ApiError && err.offline ? t('new.hostedOffline') : `${t('new.failed')} ${err.message || err}`, 'error');
@@ -149,13 +158,19 @@ export async function newGameScreen(root) {
   });
 }
 
+function botLabel(name) {
+  const key = `bot.${name}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
 function choiceLabel(spec, choice) {
   const key = `option.${spec.name}.${choice}`;
   const text = t(key);
   return text === key ? choice : text;
 }
 
-async function createLocal({ g, seats, names, seatKinds, options, takeback, title }) {
+async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title }) {
   const id = `r-${uuid()}`;
   const now = Date.now();
   await call('new', { game: g.id, seats, seed: newSeed(), record_id: id, options, takeback, created_at: now });
@@ -169,7 +184,7 @@ async function createLocal({ g, seats, names, seatKinds, options, takeback, titl
     names,
     seats,
     seatKinds: seatKinds.map((k) => (k === 'remote' ? 'human' : k)),
-    bots: seatKinds.map((k) => (k === 'bot' ? 'random' : null)),
+    bots,
     botSeed: newSeed(),
     takeback,
     record_json: recordJson,

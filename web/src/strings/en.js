@@ -90,6 +90,9 @@ export const en = {
   'new.players': 'Players',
   'new.seats': 'Seats',
   'new.seatKind': 'Who plays seat {n}',
+  'new.seatBot': 'Bot for seat {n}',
+  'bot.random': 'Random bot',
+  'bot.greedy': 'Greedy bot',
   'new.options': 'Options',
   'new.noOptions': 'This game has no options.',
   'option.maps.by-seat': 'By seat (bear, wolf, owl, reindeer)',
@@ -139,7 +142,7 @@ export const en = {
   'err.illegal': 'Not allowed: {text} [{rule}]',
   'err.generic': 'Something went wrong:',
   'err.notYourTurn': 'It is not your turn.',
-  'err.branchSeed': 'This record cannot be branched on this device (its seed is withheld or too large).',
+  'err.branchSeed': 'This record cannot be branched on this device (its seed is withheld).',
 
   'cover.title': 'Pass the device to {name}',
   'cover.body': 'Hand the device to {name}. Their secret cards stay hidden until they are ready.',

@@ -90,6 +90,9 @@ export const ja = {
   'new.players': 'プレイヤー人数',
   'new.seats': '席',
   'new.seatKind': '席 {n} のプレイヤー',
+  'new.seatBot': '席 {n} のボット',
+  'bot.random': 'ランダムボット',
+  'bot.greedy': '欲張りボット',
   'new.options': 'オプション',
   'new.noOptions': 'このゲームにはオプションがありません。',
   'option.maps.by-seat': '席順（クマ・オオカミ・フクロウ・トナカイ）',
@@ -139,7 +142,7 @@ export const ja = {
   'err.illegal': 'できません：{text} [{rule}]',
   'err.generic': '問題が発生しました：',
   'err.notYourTurn': 'あなたの番ではありません。',
-  'err.branchSeed': 'この棋譜はこの端末では分岐できません（シードが非公開か大きすぎます）。',
+  'err.branchSeed': 'この棋譜はこの端末では分岐できません（シードが非公開です）。',
 
   'cover.title': '{name} に端末を渡してください',
   'cover.body': '{name} に端末を渡してください。準備ができるまで秘密のカードは隠れています。',
