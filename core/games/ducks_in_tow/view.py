@@ -1,14 +1,63 @@
 """What a seat may see (DIT-050): its own hand; sizes of the other hands, of the deck
-and of the discards; never the deck order, the duck-bag order or the Rng."""
+and of the discards; never the deck order, the duck-bag order or the Rng.
+
+The view also carries what is printed on the components a seat can see, so that a
+board draws them from the view alone: the face of every card it may see (its own hand,
+the display, every tableau; never another seat's hand, the deck or the discards), the
+pattern and points of every formation card on the table, and each park tile's (q, r).
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from . import events as ev
-from .data import COLOURS, NCOL, PAWN_COLOURS
+from .data import (
+    CARD_BY_ID,
+    COLOURS,
+    FORMATION_BY_ID,
+    LOCATIONS,
+    MAPS,
+    NCOL,
+    PAWN_COLOURS,
+    START_BY_ID,
+)
 from .scoring import formation_points, longest_runs
-from .state import Claim, Slot, State, Tile
+from .state import Claim, Slot, State
+
+
+class CardFace(msgspec.Struct):
+    """What is printed on a location or start card (data.py, PROVISIONAL)."""
+
+    id: str
+    kind: str  # "location" | "start"
+    location: str | None  # location symbol (data.LOCATIONS key); None on a start card
+    location_name: str | None
+    ducks: list[str]  # printed duck symbols, in row order (Y, O, B, G)
+    needed: int  # ducks to deliver to complete the card (DIT-070); 0 on a start card
+    rows: list[str | None]  # per colour row: the printed duck's colour, None = empty space
+    empty: list[str]  # colours of the empty duck spaces (Adopt targets, DIT-095)
+    grey_zone: list[int]  # [columns, rows] of the grey zone formations may cover (DIT-111)
+
+
+class FormationFace(msgspec.Struct):
+    """A formation card: its pattern (column, row offsets) and its points (DIT-112)."""
+
+    id: str
+    name: str
+    cells: list[tuple[int, int]]  # (dc, dr): column offset (cards), row offset
+    width: int
+    height: int
+    points: int
+
+
+class TileView(msgspec.Struct):
+    role: str  # "L" | "GS" | "AD"
+    location: str | None
+    ducks: list[int]
+    q: int  # axial position on the park map (data.MAPS)
+    r: int
+    start: int  # 1..4 = start space Sn, 0 = none
 
 
 class PlayerView(msgspec.Struct):
@@ -41,7 +90,7 @@ class View(msgspec.Struct):
     shaken: str | None
     draws_left: int
     players: list[PlayerView]
-    tiles: list[Tile]
+    tiles: list[TileView]
     duck_bag: list[int]  # counts per colour: public by deduction, the order is hidden
     food_bag: list[int]
     deck_size: int
@@ -51,6 +100,52 @@ class View(msgspec.Struct):
     end_trigger: int
     end_reason: str
     final_turns_left: int
+    cards: dict[str, CardFace]  # the face of every card this seat may see, by id
+    formation_cards: dict[str, FormationFace]  # on the table or claimed, by id
+
+
+def card_face(card_id: str) -> CardFace:
+    """The printed content of one location or start card."""
+    if card_id in START_BY_ID:
+        ducks: tuple[str, ...] = START_BY_ID[card_id].ducks
+        kind, location, needed = "start", None, 0
+    else:
+        card = CARD_BY_ID[card_id]
+        ducks, kind, location, needed = card.ducks, "location", card.location, len(card.ducks)
+    rows: list[str | None] = [c if c in ducks else None for c in COLOURS]
+    return CardFace(
+        id=card_id,
+        kind=kind,
+        location=location,
+        location_name=LOCATIONS[location] if location else None,
+        ducks=[c for c in COLOURS if c in ducks],
+        needed=needed,
+        rows=rows,
+        empty=[c for c, printed in zip(COLOURS, rows, strict=True) if printed is None],
+        grey_zone=[1, NCOL],
+    )
+
+
+def formation_face(formation_id: str) -> FormationFace:
+    f = FORMATION_BY_ID[formation_id]
+    return FormationFace(
+        id=f.id,
+        name=f.name,
+        cells=[(dc, dr) for dc, dr in f.cells],
+        width=f.width,
+        height=f.height,
+        points=f.points,
+    )
+
+
+def visible_cards(state: State, seat: int | None) -> list[str]:
+    """Cards `seat` may see: its own hand, the display and every tableau (DIT-050)."""
+    out = list(state.display)
+    for i, p in enumerate(state.players):
+        out += [s.card for s in p.tableau]
+        if i == seat:
+            out += p.hand
+    return out
 
 
 def make_view(state: State, seat: int | None) -> View:
@@ -91,7 +186,10 @@ def make_view(state: State, seat: int | None) -> View:
         shaken=COLOURS[state.shaken] if state.shaken >= 0 else None,
         draws_left=state.draws_left,
         players=players,
-        tiles=[Tile(t.role, t.location, list(t.ducks)) for t in state.tiles],
+        tiles=[
+            TileView(t.role, t.location, list(t.ducks), h.q, h.r, h.start)
+            for t, h in zip(state.tiles, MAPS[state.seats], strict=True)
+        ],
         duck_bag=bag,
         food_bag=list(state.food_bag),
         deck_size=len(state.deck),
@@ -101,6 +199,13 @@ def make_view(state: State, seat: int | None) -> View:
         end_trigger=state.end_trigger,
         end_reason=state.end_reason,
         final_turns_left=state.final_turns_left,
+        cards={card: card_face(card) for card in sorted(set(visible_cards(state, seat)))},
+        formation_cards={
+            f: formation_face(f)
+            for f in sorted(
+                {*state.formations, *(c.formation for p in state.players for c in p.claims)}
+            )
+        },
     )
 
 

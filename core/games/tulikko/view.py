@@ -4,6 +4,10 @@ Nobody sees a stack's order (not even its owner: the stack is face down,
 TUL-009) nor the centre tile of the board (TUL-018); views show stack sizes
 and the colours left in each stack (public: every tile is revealed when played).
 The box (unused neutral tiles and landscape cards) and the Rng stay out too.
+
+Every goal in play carries what it requires, from data.py: a landscape card's pattern
+(cells, colours, "all different" / "neighbours differ" marks, river segments or rule),
+a symbol card's spaces on each map, an aurora tile's colour and tile count.
 """
 
 from __future__ import annotations
@@ -42,12 +46,24 @@ class LandscapeView(msgspec.Struct, kw_only=True):
     kind: str  # river | colour | shape
     tokens: list[int]  # per seat, on that seat's animal space
     achieved: list[bool]
+    # what the card requires (data.py, PROVISIONAL)
+    name: str
+    cells: list[list[int]]  # [row, col] of each tile of the pattern (shape, colour)
+    colours: list[str]  # colour card: the colour of each cell, same order as cells
+    distinct: bool  # shape card: every tile a different colour
+    neq: list[list[int]]  # shape card: pairs of indices into cells of different colours
+    absolute: bool  # shape card: fixed position on the map (no translation)
+    rotatable: bool
+    rule: str  # river card: pattern | adjacent_sides | opposite_sides | six_connected
+    segments: list[list[list[int]]]  # river pattern: [[i, j], [i, j]] on the vertex grid
+    min_chain: int  # river rule: river tokens needed in one chain or group
 
 
 class SymbolView(msgspec.Struct, kw_only=True):
     symbol: str
     claimed_by: int | None
     tokens: int
+    cells: list[list[int]]  # per seat: the map cells of this symbol, all to be covered
 
 
 class AuroraView(msgspec.Struct, kw_only=True):
@@ -57,6 +73,8 @@ class AuroraView(msgspec.Struct, kw_only=True):
     effect: str
     holder: int | None
     active: bool
+    tiles: list[str]  # tiles required on one map: `threshold` tiles of `colour`
+    after: str  # the tile one must not hold to take this one ("" for the first)
 
 
 class View(msgspec.Struct, kw_only=True):
@@ -105,6 +123,43 @@ def _map_view(state: State, seat: int) -> MapView:
     )
 
 
+def landscape_view(state: State, i: int, card_id: str) -> LandscapeView:
+    """A landscape card in play with its requirement (data.py, PROVISIONAL)."""
+    card = data.LANDSCAPE[card_id]
+    view = LandscapeView(
+        id=card_id,
+        kind=card.kind,
+        tokens=list(state.landscape_tokens[i]),
+        achieved=list(state.landscape_achieved[i]),
+        name=card_id,
+        cells=[],
+        colours=[],
+        distinct=False,
+        neq=[],
+        absolute=False,
+        rotatable=True,
+        rule="",
+        segments=[],
+        min_chain=0,
+    )
+    if isinstance(card, data.ShapeCard):
+        view.name = card.name
+        view.cells = [[r, c] for r, c in card.cells]
+        view.distinct = card.distinct
+        view.neq = [[card.cells.index(a), card.cells.index(b)] for a, b in card.neq]
+        view.absolute = card.absolute
+        view.rotatable = card.rotatable
+    elif isinstance(card, data.ColourCard):
+        view.cells = [[r, c] for r, c in card.cells]
+        view.colours = list(card.colours)
+    else:
+        view.name = card.name
+        view.rule = card.rule
+        view.segments = [[list(a), list(b)] for a, b in card.segments]
+        view.min_chain = card.min_chain
+    return view
+
+
 def make_view(game: Tulikko, state: State, seat: int | None) -> View:
     board = state.board
     return View(
@@ -126,20 +181,13 @@ def make_view(game: Tulikko, state: State, seat: int | None) -> View:
         token_cell=state.token_cell,
         pending=list(state.pending),
         lifted=state.lifted,
-        landscape=[
-            LandscapeView(
-                id=card,
-                kind=data.LANDSCAPE[card].kind,
-                tokens=list(state.landscape_tokens[i]),
-                achieved=list(state.landscape_achieved[i]),
-            )
-            for i, card in enumerate(state.landscape)
-        ],
+        landscape=[landscape_view(state, i, card) for i, card in enumerate(state.landscape)],
         symbols=[
             SymbolView(
                 symbol=symbol,
                 claimed_by=None if state.symbol_holder[i] < 0 else state.symbol_holder[i],
                 tokens=state.symbol_tokens[i],
+                cells=[list(data.SYMBOL_CELLS[p.animal][symbol]) for p in state.players],
             )
             for i, symbol in enumerate(data.SYMBOLS)
         ],
@@ -151,6 +199,8 @@ def make_view(game: Tulikko, state: State, seat: int | None) -> View:
                 effect=a.effect,
                 holder=None if state.aurora_holder[i] < 0 else state.aurora_holder[i],
                 active=state.aurora_active[i],
+                tiles=[a.colour] * a.threshold,
+                after=data.AURORA_TILES[i - 1].id if a.threshold == 4 else "",
             )
             for i, a in enumerate(data.AURORA_TILES)
         ],

@@ -93,6 +93,7 @@ def leak_check(state: State, seat: int | None, view: Any) -> None:
     text = msgspec.json.encode(view).decode()
     named = set(CARD_RE.findall(text))
     assert named <= public_cards(state, seat), named - public_cards(state, seat)
+    assert set(view.cards) == public_cards(state, seat)  # a face for every visible card
     assert '"rng"' not in text and '"deck"' not in text and '"duck_bag":[' in text
     assert len(view.duck_bag) == 4 and view.deck_size == len(state.deck)
     for i, pv in enumerate(view.players):

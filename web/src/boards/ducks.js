@@ -6,13 +6,6 @@ import { t } from '../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
 import { findMove, makeTarget, moveLabel } from './index.js';
 
-// PROVISIONAL park maps (core/games/ducks_in_tow/data.py MAPS, DIT-GAP05): axial (q, r)
-// by tile count. Used only while the view does not carry the coordinates itself.
-const LAYOUTS = {
-  8: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [-1, 2], [0, 2], [1, 2]],
-  11: [[0, 0], [1, 0], [2, 0], [3, 0], [0, 1], [1, 1], [2, 1], [-1, 2], [0, 2], [1, 2], [2, 2]],
-  14: [[1, 0], [2, 0], [3, 0], [0, 1], [1, 1], [2, 1], [3, 1], [-1, 2], [0, 2], [1, 2], [2, 2], [-1, 3], [0, 3], [1, 3]],
-};
 const LETTERS = ['Y', 'O', 'B', 'G'];
 const R = 46;
 
@@ -50,12 +43,12 @@ export function renderDucks(container, ctx) {
       view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
       view.shaken ? [' · ', h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1))] : null,
       view.end_trigger >= 0 ? [' · ', h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left }))] : null),
-    h('div.dit-layout', {}, park(view, moves, onMove, names), h('div.dit-side', {}, display(view, moves, onMove), players(view, moves, onMove, names, ctx))),
+    h('div.dit-layout', {}, park(view, moves, onMove, names), h('div.dit-side', {}, display(view, moves, onMove), formationCards(view, names), players(view, moves, onMove, names, ctx))),
   );
 }
 
 function park(view, legal, onMove, names) {
-  const layout = view.tiles.map((tile, i) => (tile.q !== undefined ? [tile.q, tile.r] : (LAYOUTS[view.tiles.length] || [])[i] || [i % 4, Math.floor(i / 4)]));
+  const layout = view.tiles.map((tile, i) => (tile.q !== undefined ? [tile.q, tile.r] : [i % 4, Math.floor(i / 4)]));
   const pts = layout.map(([q, r]) => [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]);
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
@@ -97,9 +90,10 @@ function park(view, legal, onMove, names) {
 function display(view, legal, onMove) {
   const cards = view.display.map((card) => {
     const move = findMove(legal, 'take-display', { card });
+    const face = view.cards?.[card];
     return move
-      ? h('button.card.legal', { type: 'button', on: { click: () => onMove(move) }, 'aria-label': moveLabel('ducks-in-tow', move) }, card)
-      : h('span.card', {}, card);
+      ? h('button.card.legal', { type: 'button', style: CARD_STYLE, on: { click: () => onMove(move) }, 'aria-label': `${moveLabel('ducks-in-tow', move)} — ${cardText(card, face)}` }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card))
+      : h('span.card', { style: CARD_STYLE, title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)));
   });
   const deckMove = findMove(legal, 'take-deck');
   return h('section.dit-display', { 'aria-label': t('dit.display') },
@@ -116,7 +110,8 @@ function players(view, legal, onMove, names) {
       ? p.hand.map((card) => {
         const drop = legal.filter((m) => m.type === 'drop-off' && m.card === card);
         const discard = findMove(legal, 'discard-card', { card });
-        return h('span.card', {}, card,
+        const face = view.cards?.[card];
+        return h('span.card', { style: CARD_STYLE, title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)),
           ...drop.map((m) => h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', m), on: { click: () => onMove(m) } }, m.side === 'left' ? '⇤' : '⇥')),
           discard ? h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', discard), on: { click: () => onMove(discard) } }, '✕') : null);
       })
@@ -128,23 +123,106 @@ function players(view, legal, onMove, names) {
         h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
         h('dt', {}, t('dit.hand')), h('dd', {}, hand),
-        h('dt', {}, t('dit.tableau')), h('dd', {}, (p.tableau || []).map((slot) => tableauCard(slot))),
+        h('dt', {}, t('dit.tableau')), h('dd', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
         h('dt', {}, t('dit.formations')), h('dd', {}, `${(p.claims || []).length} · ${t('dit.points', { n: p.formation_points })}`)));
   }));
 }
 
-/** A completed card: its four colour rows, a duck where one is printed or adopted. */
-function tableauCard(slot) {
-  const svg = s('svg', { viewBox: '0 0 20 44', width: 20, height: 44, 'aria-hidden': 'true' });
+const CARD_STYLE = 'flex-direction:column;padding:2px 3px;gap:1px;font-size:0.7rem;line-height:1.1';
+const CW = 34;
+const ROW = 11;
+const TOP = 13;
+
+/** The colours of a card's printed ducks, row by row (from the face, else the slot). */
+function printedRows(face, slot) {
+  if (face?.rows) return face.rows.map((c) => Boolean(c));
+  return LETTERS.map((_, row) => Boolean(slot?.printed?.[row]));
+}
+
+/**
+ * A location or start card as printed: its location symbol on top, the grey zone of
+ * four colour rows (a duck symbol where one is printed, an empty dashed space of that
+ * row's shape elsewhere) and the number of ducks needed at the bottom. A tableau slot
+ * adds the adopted ducks (dashed outline) and dims the ducks a formation covers.
+ */
+function cardSvg(face, slot = null) {
+  const H = TOP + ROW * 4 + 12;
+  const svg = s('svg', { viewBox: `0 0 ${CW} ${H}`, width: CW, height: H, 'aria-hidden': 'true', class: 'dit-card-face' });
+  const start = face?.kind === 'start';
+  svg.append(s('rect', { x: 0.5, y: 0.5, width: CW - 1, height: H - 1, rx: 3, fill: start ? '#fff4d6' : '#fffdf5', stroke: '#777', 'stroke-width': 0.8 }));
+  svg.append(s('text', { x: CW / 2, y: 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 'bold', fill: '#333' }, start ? face.id : face?.location || (slot?.card || '?').split('-')[0]));
+  // the grey zone: where formation cards may lie (4 rows x 1 column)
+  svg.append(s('rect', { x: 2, y: TOP - 1, width: CW - 4, height: ROW * 4 + 2, fill: '#e4e4e4', stroke: '#aaa', 'stroke-width': 0.5 }));
+  const printed = printedRows(face, slot);
   LETTERS.forEach((colour, row) => {
-    svg.append(s('rect', { x: 0.5, y: 0.5 + row * 11, width: 19, height: 10, fill: row % 2 ? '#f4f1e8' : '#fff', stroke: '#bbb', 'stroke-width': 0.5 }));
-    if (slot.printed?.[row] || slot.adopted?.[row]) {
-      const duck = duckShape(colour, 10, 5.5 + row * 11, 4);
-      if (slot.adopted?.[row]) duck.setAttribute('stroke-dasharray', '1.5 1');
-      if (slot.used?.[row]) duck.setAttribute('opacity', '0.45');
+    const cy = TOP + row * ROW + ROW / 2;
+    svg.append(s('line', { x1: 2, x2: CW - 2, y1: TOP + row * ROW, y2: TOP + row * ROW, stroke: '#fff', 'stroke-width': 0.6 }));
+    const adopted = slot?.adopted?.[row];
+    if (printed[row] || adopted) {
+      const duck = duckShape(colour, CW / 2, cy, 4.2);
+      if (adopted && !printed[row]) duck.setAttribute('stroke-dasharray', '1.5 1');
+      if (slot?.used?.[row]) duck.setAttribute('opacity', '0.45');
       svg.append(duck);
+    } else {
+      const empty = duckShape(colour, CW / 2, cy, 3.6);
+      empty.setAttribute('fill', 'none');
+      empty.setAttribute('stroke', '#888');
+      empty.setAttribute('stroke-width', '0.7');
+      empty.setAttribute('stroke-dasharray', '1.2 1');
+      svg.append(empty);
     }
   });
-  const ducks = LETTERS.filter((_, row) => slot.printed?.[row] || slot.adopted?.[row]).map((c) => t(`duck.colour.${c}`)).join(', ');
-  return h('span.card.done.tableau', { title: `${slot.card}: ${ducks}` }, svg, h('span', {}, slot.card), h('span.visually-hidden', {}, ducks));
+  const need = face ? face.needed : printed.filter(Boolean).length;
+  if (start) svg.append(s('text', { x: CW / 2, y: H - 3, 'text-anchor': 'middle', 'font-size': 7.5, fill: '#333' }, '★'));
+  else {
+    // ducks needed to complete the card: a number in a circle
+    svg.append(s('circle', { cx: CW / 2, cy: H - 6, r: 4.6, fill: '#fff', stroke: '#333', 'stroke-width': 0.7 }));
+    svg.append(s('text', { x: CW / 2, y: H - 3.6, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 'bold', fill: '#111' }, String(need)));
+  }
+  return svg;
+}
+
+/** A card in words, for screen readers and tooltips. */
+function cardText(id, face, slot = null) {
+  const printed = printedRows(face, slot);
+  const ducks = LETTERS.filter((_, row) => printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
+  const empty = LETTERS.filter((_, row) => !printed[row] && !slot?.adopted?.[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
+  const adopted = LETTERS.filter((_, row) => slot?.adopted?.[row] && !printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ');
+  if (face?.kind === 'start') return `${id}: ${t('dit.startCard')}; ${t('dit.cardDucks', { list: ducks })}; ${t('dit.emptySpaces', { list: empty })}`;
+  return `${id}${face?.location_name ? ` (${face.location_name})` : ''}: ${t('dit.needs', { n: face ? face.needed : printed.filter(Boolean).length, list: ducks })}; ${t('dit.emptySpaces', { list: empty })}${adopted ? `; ${t('dit.adopted', { list: adopted })}` : ''}`;
+}
+
+/** A completed card: as printed, with adopted ducks and formation-covered ducks. */
+function tableauCard(slot, face) {
+  return h('span.card.done.tableau', { style: CARD_STYLE, title: cardText(slot.card, face, slot) }, cardSvg(face, slot), h('span', { 'aria-hidden': 'true' }, slot.card), h('span.visually-hidden', {}, cardText(slot.card, face, slot)));
+}
+
+/** The formation cards on the table and claimed: pattern, points and owner. */
+function formationCards(view, names) {
+  const faces = Object.values(view.formation_cards || {});
+  if (!faces.length) return null;
+  const owners = {};
+  for (const p of view.players) for (const c of p.claims || []) (owners[c.formation] ||= []).push(names(p.seat));
+  const open = new Set(view.formations || []);
+  return h('section.dit-formations', { 'aria-label': t('dit.formationCards') },
+    h('h3', {}, t('dit.formationCards')),
+    h('div.cards', { style: 'display:flex;flex-wrap:wrap;gap:4px' }, faces.map((f) => {
+      const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(', ') || '—' });
+      const label = `${f.name}: ${t('dit.points', { n: f.points })}, ${t('dit.formationSize', { w: f.width, h: f.height })}; ${status}`;
+      return h(`span.card${open.has(f.id) ? '' : '.done'}`, { style: CARD_STYLE, title: label, dataset: { formation: f.id } },
+        formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`), h('span.visually-hidden', {}, label));
+    })));
+}
+
+function formationSvg(f) {
+  const C = 9;
+  const W = Math.max(f.width, 1) * C + 4;
+  const H = 4 * C + 4;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, 'aria-hidden': 'true' });
+  svg.append(s('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 2, fill: '#e4e4e4', stroke: '#aaa', 'stroke-width': 0.5 }));
+  for (let dc = 0; dc < f.width; dc++) {
+    for (let dr = 0; dr < f.height; dr++) svg.append(s('rect', { x: 2 + dc * C + 0.5, y: 2 + dr * C + 0.5, width: C - 1, height: C - 1, fill: '#fff', stroke: '#ccc', 'stroke-width': 0.4 }));
+  }
+  for (const [dc, dr] of f.cells) svg.append(s('circle', { cx: 2 + dc * C + C / 2, cy: 2 + dr * C + C / 2, r: 3, fill: '#333' }));
+  return svg;
 }

@@ -44,22 +44,112 @@ export function renderTulikko(container, ctx) {
   goals(view, names));
 }
 
-/** Landscape cards, symbol cards and aurora tiles: who achieved, claimed or holds what. */
+/** Landscape cards, symbol cards and aurora tiles: what each requires (a tiny diagram)
+ * and who achieved, claimed or holds what. */
 function goals(view, names) {
   const seatList = (flags) => flags.map((f, i) => (f ? names(i) : null)).filter(Boolean).join(', ') || '—';
+  const me = view.seat ?? view.current ?? 0;
+  const row = (diagram, ...text) => h('li', { style: 'display:flex;align-items:center;gap:6px;margin:2px 0' }, diagram, h('span', {}, ...text));
   return h('div.tul-goals', {},
     h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
-      h('ul', {}, (view.landscape || []).map((card) => h('li', {},
-        h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`)))),
+      h('ul', { style: 'list-style:none;padding-left:0' }, (view.landscape || []).map((card) => row(landscapeDiagram(card),
+        h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
+        h('span.visually-hidden', {}, `; ${landscapeText(card)}`))))),
     h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
-      h('ul', {}, (view.symbols || []).map((sym) => h('li', {},
+      h('ul', { style: 'list-style:none;padding-left:0' }, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
         `${TULIKKO_SYMBOLS[sym.symbol] || ''} ${t(`tul.symbol.${sym.symbol}`)} — `,
-        sym.claimed_by === null ? t('tul.unclaimed') : t('tul.claimedBy', { name: names(sym.claimed_by) }))))),
+        sym.claimed_by === null ? t('tul.unclaimed') : t('tul.claimedBy', { name: names(sym.claimed_by) }),
+        h('span.visually-hidden', {}, `; ${t('tul.req.symbol', { symbol: t(`tul.symbol.${sym.symbol}`), n: sym.cells?.[me]?.length ?? 5 })}`))))),
     h('section', { 'aria-label': t('tul.auroras') }, h('h3', {}, t('tul.auroras')),
-      h('ul', {}, (view.auroras || []).map((a) => h('li', {},
-        tileSwatch(`x-${a.colour}-0`), ` «${a.threshold}» ${t(`tul.effect.${a.effect}`)} — `,
+      h('ul', { style: 'list-style:none;padding-left:0' }, (view.auroras || []).map((a) => row(auroraDiagram(a),
+        ` ${t(`tul.effect.${a.effect}`)} — `,
         a.holder === null ? t('tul.unclaimed') : t('tul.heldBy', { name: names(a.holder) }),
-        a.active ? '' : ` (${t('tul.used')})`)))));
+        a.active ? '' : ` (${t('tul.used')})`,
+        h('span.visually-hidden', {}, `; ${t('tul.req.aurora', { n: a.threshold, colour: t(`tul.colour.${a.colour}`) })}${a.after ? ` ${t('tul.req.after')}` : ''}`))))));
+}
+
+const MINI = 9;
+
+/** A small grid of `rows` × `cols` mini cells. */
+function miniGrid(rows, cols) {
+  const W = cols * MINI + 2;
+  const H = rows * MINI + 2;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, width: W * 1.6, height: H * 1.6, 'aria-hidden': 'true', class: 'tul-req' });
+  svg.append(s('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, fill: '#f4f1e8', stroke: '#b9b2a0', 'stroke-width': 0.5 }));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) svg.append(s('rect', { x: 1 + c * MINI + 0.4, y: 1 + r * MINI + 0.4, width: MINI - 0.8, height: MINI - 0.8, fill: 'none', stroke: '#ddd6c4', 'stroke-width': 0.4 }));
+  }
+  return svg;
+}
+
+function miniTile(svg, r, c, colour, mark = '') {
+  const col = TULIKKO_COLOURS[colour] || { fill: '#666', glyph: mark, text: '#fff' };
+  const x = 1 + c * MINI;
+  const y = 1 + r * MINI;
+  svg.append(s('rect', { x: x + 0.8, y: y + 0.8, width: MINI - 1.6, height: MINI - 1.6, rx: 1.2, fill: col.fill, stroke: '#222', 'stroke-width': 0.5 }));
+  const glyph = colour ? col.glyph : mark;
+  if (glyph) svg.append(s('text', { x: x + MINI / 2, y: y + MINI / 2 + 2.3, 'text-anchor': 'middle', 'font-size': 6, fill: col.text }, glyph));
+}
+
+/** The requirement of a landscape card, drawn: tiles (coloured, "all different" as 1-4,
+ * "differs from" as ≠ marks), a river pattern on the vertex grid, or a river rule. */
+function landscapeDiagram(card) {
+  if (card.kind === 'river') {
+    if (card.rule === 'pattern') {
+      const segs = card.segments || [];
+      const maxI = Math.max(1, ...segs.flat().map((v) => v[0]));
+      const maxJ = Math.max(1, ...segs.flat().map((v) => v[1]));
+      const svg = miniGrid(maxI, maxJ);
+      for (const [a, b] of segs) {
+        svg.append(s('line', { x1: 1 + a[1] * MINI, y1: 1 + a[0] * MINI, x2: 1 + b[1] * MINI, y2: 1 + b[0] * MINI, stroke: '#0072B2', 'stroke-width': 2.2, 'stroke-linecap': 'round' }));
+      }
+      return svg;
+    }
+    // a river rule: a chain of `min_chain` tokens (sides touched) drawn on a 4 × 5 map
+    const svg = miniGrid(4, 5);
+    const path = { adjacent_sides: 'M 1 19 L 19 19 L 19 37', opposite_sides: 'M 19 1 L 19 37', six_connected: 'M 10 10 L 37 10 L 37 28 L 28 28' }[card.rule] || '';
+    if (path) svg.append(s('path', { d: path, fill: 'none', stroke: '#0072B2', 'stroke-width': 2.2, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }));
+    svg.append(s('text', { x: 44, y: 35, 'text-anchor': 'end', 'font-size': 7, 'font-weight': 'bold', fill: '#000' }, `${card.min_chain}`));
+    return svg;
+  }
+  const cells = card.cells || [];
+  const rows = card.absolute ? 4 : Math.max(1, ...cells.map(([r]) => r + 1));
+  const cols = card.absolute ? 5 : Math.max(1, ...cells.map(([, c]) => c + 1));
+  const svg = miniGrid(rows, cols);
+  const marks = new Set((card.neq || []).flat());
+  cells.forEach(([r, c], i) => {
+    if (card.colours?.length) miniTile(svg, r, c, card.colours[i]);
+    else miniTile(svg, r, c, '', card.distinct ? String(i + 1) : marks.has(i) ? '≠' : '');
+  });
+  return svg;
+}
+
+function landscapeText(card) {
+  if (card.kind === 'river') {
+    if (card.rule === 'pattern') return t('tul.req.riverPattern', { n: (card.segments || []).length });
+    return t(`tul.req.${card.rule}`, { n: card.min_chain });
+  }
+  if (card.kind === 'colour') return t('tul.req.colour', { list: (card.colours || []).map((c) => t(`tul.colour.${c}`)).join(', ') });
+  const parts = [t('tul.req.shape', { n: (card.cells || []).length })];
+  if (card.distinct) parts.push(t('tul.req.distinct'));
+  if ((card.neq || []).length) parts.push(t('tul.req.neq'));
+  if (card.absolute) parts.push(t('tul.req.absolute'));
+  return parts.join(', ');
+}
+
+/** A symbol card: the spaces of that symbol on the viewer's map, all to be covered. */
+function symbolDiagram(sym, seat) {
+  const svg = miniGrid(4, 5);
+  for (const cell of sym.cells?.[seat] || []) miniTile(svg, Math.floor(cell / 5), cell % 5, '', TULIKKO_SYMBOLS[sym.symbol] || '•');
+  return svg;
+}
+
+/** An aurora tile: `threshold` tiles of its colour. */
+function auroraDiagram(a) {
+  const tiles = a.tiles?.length ? a.tiles : Array(a.threshold).fill(a.colour);
+  const svg = miniGrid(1, tiles.length);
+  tiles.forEach((colour, i) => miniTile(svg, 0, i, colour));
+  return svg;
 }
 
 function tileSwatch(id) {
