@@ -7,20 +7,10 @@
 import { call, EngineError } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
-import { newSeed, uuid } from './ui.js';
+import { uuid } from './ui.js';
 import { rawField, seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { requestSync } from './sync.js';
-
-/** The seqs in effect after entry `seq`: take-backs cut the line (as the kernel does). */
-export function lineAt(entries, seq) {
-  const line = [0];
-  for (const entry of entries.slice(0, seq)) {
-    if (entry.kind === 'takeback') line.splice(line.indexOf(entry.to_seq) + 1);
-    else line.push(entry.seq);
-  }
-  return line;
-}
 
 function parseEntries(recordJson) {
   try {
