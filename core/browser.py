@@ -361,12 +361,9 @@ class Engine:
             return Played(entry=entry, summary=summary(timeline))
         if isinstance(request, Undo):
             timeline = self._get(request.record_id)
-            to_seq = request.to_seq if request.to_seq is not None else timeline.undo_target()
-            if to_seq is None:
-                raise IllegalMove("takeback-nothing", "there is no move to take back")
             taken = timeline.take_back(
                 request.seat,
-                to_seq,
+                request.to_seq,
                 move_id=request.move_id,
                 device_id=request.device_id,
                 at=request.at,
@@ -374,11 +371,7 @@ class Engine:
             return Played(entry=taken, summary=summary(timeline))
         if isinstance(request, TakebackRefusal):
             timeline = self._get(request.record_id)
-            to_seq = request.to_seq
-            if to_seq is None:  # the undo target; with none, the tip (nothing to undo)
-                target = timeline.undo_target()
-                to_seq = timeline.line[-1] if target is None else target
-            refusal = timeline.takeback_refusal(request.seat, to_seq)
+            refusal = timeline.takeback_refusal(request.seat, request.to_seq)
             if refusal is None:
                 return None
             return Refusal(code=refusal.code, message=refusal.message, rule_id=refusal.rule_id)

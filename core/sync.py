@@ -237,10 +237,7 @@ def rebase(
             continue
         try:
             if item.kind == "takeback":
-                to_seq = item.to_seq if item.to_seq is not None else timeline.undo_target()
-                if to_seq is None:
-                    raise IllegalMove("takeback-nothing", "there is no move to take back")
-                timeline.take_back(item.seat, to_seq, move_id=item.move_id)
+                timeline.take_back(item.seat, item.to_seq, move_id=item.move_id)
             else:
                 move = msgspec.convert(item.move, type=game.move_type)
                 timeline.play(item.seat, move, move_id=item.move_id)

@@ -289,10 +289,7 @@ class PlayLoop:
             return False
         try:
             if answer == "undo":
-                target = self.timeline.undo_target()
-                if target is None:
-                    raise CliError("nothing to undo")
-                self.timeline.take_back(seat, target, move_id=_new_id(), at=_now_ms())
+                self.timeline.take_back(seat, move_id=_new_id(), at=_now_ms())
             else:
                 if answer.isdigit() and 1 <= int(answer) <= len(moves):
                     move = moves[int(answer) - 1]

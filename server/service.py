@@ -530,18 +530,10 @@ class Service:
                     )
                 if req.expected_seq is not None and req.expected_seq != tl.seq:
                     raise self._conflict(live, seat, req.expected_seq)
-                to_seq = req.to_seq if req.to_seq is not None else tl.undo_target()
-                policy = tl.record.genesis.takeback
                 try:
-                    if to_seq is None:
-                        raise IllegalMove(
-                            "takeback-nothing",
-                            "there is no move to take back",
-                            f"table:takeback={policy}",
-                        )
                     entry = tl.take_back(
                         seat,
-                        to_seq,
+                        req.to_seq,
                         move_id=req.move_id,
                         device_id=req.device_id,
                         at=req.at or now_ms(),

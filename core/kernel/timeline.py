@@ -194,8 +194,13 @@ class Timeline(Generic[S, M, E]):
         self._commit(entry, state)
         return entry
 
-    def takeback_refusal(self, seat: int, to_seq: int) -> IllegalMove | None:
-        """Why `seat` may not return the game to the state after `to_seq`, or None."""
+    def takeback_refusal(self, seat: int, to_seq: int | None = None) -> IllegalMove | None:
+        """Why `seat` may not return the game to the state after `to_seq`, or None.
+
+        `to_seq` None means "undo": the undo target, or (with nothing to undo) the
+        current state, which the policy then refuses as strict or nothing-to-undo.
+        """
+        to_seq = self._resolve_target(to_seq)
         if to_seq not in self._line:
             return IllegalMove(
                 "takeback-target", f"seq {to_seq} is not a move in effect", "table:takeback"
@@ -217,14 +222,26 @@ class Timeline(Generic[S, M, E]):
         return self._line[-2] if len(self._line) > 1 else None
 
     def take_back(
-        self, seat: int, to_seq: int, *, move_id: str, device_id: str = "", at: int = 0
+        self,
+        seat: int,
+        to_seq: int | None = None,
+        *,
+        move_id: str,
+        device_id: str = "",
+        at: int = 0,
     ) -> TakeBack:
-        """Append a TakeBack to the state after `to_seq`, if the table's policy allows."""
+        """Append a TakeBack to the state after `to_seq` (None: undo the last move),
+        if the table's policy allows. The same move_id again returns the same entry."""
         earlier = self.entry_by_move_id(move_id)
-        if isinstance(earlier, TakeBack) and (earlier.seat, earlier.to_seq) == (seat, to_seq):
+        if (
+            isinstance(earlier, TakeBack)
+            and earlier.seat == seat
+            and to_seq in (None, earlier.to_seq)
+        ):
             return earlier
         if earlier is not None:
             raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another entry")
+        to_seq = self._resolve_target(to_seq)
         refusal = self.takeback_refusal(seat, to_seq)
         if refusal is not None:
             raise refusal
@@ -293,6 +310,12 @@ class Timeline(Generic[S, M, E]):
         return child.record
 
     # -- internals -----------------------------------------------------------
+
+    def _resolve_target(self, to_seq: int | None) -> int:
+        if to_seq is not None:
+            return to_seq
+        target = self.undo_target()
+        return self._line[-1] if target is None else target
 
     def _replayed(self, move_id: str, seat: int, move: M) -> Entry[M, E] | None:
         earlier = self.entry_by_move_id(move_id)

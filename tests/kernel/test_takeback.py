@@ -116,3 +116,16 @@ def test_take_back_is_idempotent_by_move_id() -> None:
     assert timeline.take_back(0, 0, move_id="u") is undo
     with pytest.raises(IllegalMove, match="another entry"):
         timeline.take_back(0, 0, move_id="a")
+
+
+def test_take_back_without_a_target_undoes_the_last_move() -> None:
+    timeline = table("casual")
+    assert timeline.takeback_refusal(0).code == "takeback-nothing"  # type: ignore[union-attr]
+    assert table("strict").takeback_refusal(0).code == "takeback-strict"  # type: ignore[union-attr]
+    play_first(timeline, 0, "a")
+    undo = timeline.take_back(0, move_id="u")
+    assert undo.to_seq == 0 and timeline.line == [0]
+    assert timeline.take_back(0, move_id="u") is undo  # idempotent without a target too
+    with pytest.raises(IllegalMove) as info:
+        timeline.take_back(0, move_id="v")
+    assert info.value.code == "takeback-nothing"

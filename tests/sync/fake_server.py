@@ -121,12 +121,7 @@ class FakeServer:
                 move = msgspec.convert(body["move"], type=timeline.game.move_type)
                 entry: Any = timeline.play(seat, move, move_id=move_id, at=body.get("at", 0))
             else:
-                to_seq = body.get("to_seq")
-                if to_seq is None:
-                    to_seq = timeline.undo_target()
-                if to_seq is None:
-                    raise IllegalMove("takeback-nothing", "there is no move to take back")
-                entry = timeline.take_back(seat, to_seq, move_id=move_id)
+                entry = timeline.take_back(seat, body.get("to_seq"), move_id=move_id)
         except IllegalMove as exc:
             return _problem(422, exc.code, exc.message, rule_id=exc.rule_id)
         status = 200 if earlier is not None else 201
