@@ -143,8 +143,13 @@ async def game_summary(request: Request[Any, Any, Any], game_id: FromPath[str]) 
 
 
 @get("/api/games/{game_id:str}/view", tags=["hosted games"], security=SECURITY)
-async def game_view(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ViewResponse:
-    return await run(service_of(request).view, game_id, bearer(request))
+async def game_view(
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    at: Annotated[int | None, QueryParameter(ge=0, le=2**53)] = None,
+) -> s.ViewResponse:
+    """The caller's view now, or after entry `at` (scrubbing a running game)."""
+    return await run(service_of(request).view, game_id, bearer(request), at)
 
 
 @get("/api/games/{game_id:str}/record", tags=["hosted games"], security=SECURITY)

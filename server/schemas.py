@@ -53,6 +53,8 @@ class CreateGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     options: dict[str, bool | int | str] = {}
     takeback: Literal["casual", "friendly", "strict"] = "casual"
     names: Annotated[list[Short], msgspec.Meta(max_length=16)] = []
+    # {seat: bot name}: seats the server plays itself (names: core.kernel.bots_of)
+    bots: Annotated[dict[int, Short], msgspec.Meta(max_length=16)] = {}
 
 
 class Invite(msgspec.Struct, kw_only=True):
@@ -84,6 +86,7 @@ class SeatInfo(msgspec.Struct, kw_only=True):
     seat: int
     claimed: bool
     name: str
+    bot: str | None  # the bot playing this seat; None for a person
 
 
 class You(msgspec.Struct, kw_only=True):

@@ -10,6 +10,11 @@ database's optimistic concurrency catches the rest: when another process has
 appended first, `save` raises `IntegrityError`, the `Live` is rebuilt and the
 request is re-run against the new state.
 
+Bot seats of a hosted game are played here, on the server: whenever a bot
+seat is to move (after creation, after each accepted move or take-back), its
+moves are made with the kernel's bots and stored with the entry that set them
+off, in the same save, so optimistic concurrency covers them too.
+
 All methods are synchronous and thread-safe (one lock per record); the HTTP
 layer calls them in worker threads.
 """
@@ -40,15 +45,19 @@ from core.kernel import (
     IllegalMove,
     Record,
     RecordError,
+    Rng,
     SetupError,
     TakeBack,
     Timeline,
     UnknownGame,
+    bots_of,
     canonical,
     decode_record,
     entry_hash,
     genesis_hash,
     new_record,
+    play_bots,
+    random_bot,
     record_game,
     redact_entry,
     report_type,
@@ -69,6 +78,7 @@ from .store import (
 )
 
 MAX_RETRIES = 5
+BOT_MOVES_MAX = 10_000  # per request: a guard against an engine that never ends
 
 
 def now_ms() -> int:
@@ -144,6 +154,47 @@ def engine(game_id: str) -> Decider[Any, Any, Any, Any]:
 
 def bad_request(detail: str, code: str = "bad-request") -> ApiError:
     return ApiError(400, code, detail)
+
+
+def check_bots(game: Decider[Any, Any, Any, Any], players: int, bots: dict[int, str]) -> None:
+    """A table's bot seats must be its seats, name the game's bots, and leave a person."""
+    offered = bots_of(game)
+    for seat, name in sorted(bots.items()):
+        if not 0 <= seat < players:
+            raise bad_request(f"bots: {seat} is not a seat of a {players}-player game")
+        if name not in offered:
+            raise ApiError(
+                422,
+                "unknown-bot",
+                f"{game.info.id} has no bot {name!r}; its bots are: {', '.join(offered)}",
+            )
+    if len(bots) >= players:
+        raise ApiError(422, "bad-setup", "every seat is a bot: at least one must be a person")
+
+
+def play_bot_seats(
+    game: Decider[Any, Any, Any, Any], tl: Timeline[Any, Any, Any], agg: GameStream
+) -> None:
+    """Make the bot seats' moves until a person is to move or the game is over, as
+    ordinary entries on the aggregate (saved together with the entry that set them
+    off). Each run seeds the bots' own Rng from the table's bot seed and the seq it
+    starts at: the game's RNG is never touched, and a bot the engine no longer
+    offers plays randomly."""
+    seats = agg.bot_seats()
+    if not seats:
+        return
+    offered = bots_of(game)
+    before = tl.seq
+    play_bots(
+        tl,
+        {seat: offered.get(name, random_bot) for seat, name in seats.items()},
+        Rng.seeded(agg.bot_seed, stream=before),
+        max_entries=before + BOT_MOVES_MAX,
+        move_id=lambda seq: f"bot-{seq}-{secrets.token_hex(8)}",
+        at=now_ms(),
+    )
+    for entry in tl.record.entries[before:]:
+        agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
 
 
 class Service:
@@ -271,9 +322,36 @@ class Service:
 
     # -- hosted games --------------------------------------------------------
 
+    def _bots_move(self, live: Live) -> None:
+        try:
+            play_bot_seats(live.engine, live.tl, live.aggregate)
+        except BaseException:  # a bot's bug: drop what the cache holds unsaved
+            self._reload(live)
+            raise
+
+    def _undo_target(self, live: Live, to_seq: int | None) -> int | None:
+        """Where a take-back goes. An undo (None) at a table with bots goes back past
+        the bots' replies to the last point where no bot was to move, so the person
+        gets their turn back (the kernel's undo target may have a bot to move, which
+        would just move again). Nothing of a person's to undo: the current point,
+        which the kernel then refuses with its reason."""
+        bots = live.aggregate.bot_seats()
+        if to_seq is not None or not bots:
+            return to_seq
+        tl, game = live.tl, live.engine
+        line = tl.line
+        for seq in reversed(line[:-1]):
+            if not any(seat in bots for seat in game.to_move(tl.state_at(seq))):
+                return seq
+        return line[-1]
+
     def create_game(self, req: s.CreateGame) -> s.GameCreated:
+        """A new table; bot seats get no invite code and play at once if they start."""
         game = engine(req.game)
-        codes = [secrets.token_urlsafe(12) for _ in range(req.players)]
+        check_bots(game, req.players, req.bots)
+        codes = {
+            seat: secrets.token_urlsafe(12) for seat in range(req.players) if seat not in req.bots
+        }
         spectator = new_token()
         for _ in range(MAX_RETRIES):
             game_id = "g-" + secrets.token_hex(8)
@@ -294,13 +372,21 @@ class Service:
                 kind="hosted",
                 game=game.info.id,
                 genesis=canonical(record.genesis).decode(),
-                invite_hashes=[token_hash(code) for code in codes],
+                invite_hashes=[
+                    token_hash(codes[seat]) if seat in codes else "" for seat in range(req.players)
+                ],
                 spectator_hash=token_hash(spectator),
                 owner_hash="",
                 names=list(req.names[: req.players]),
                 fork_of="",
                 fork_seq=0,
             )
+            if req.bots:
+                agg.seat_bots(
+                    bots=[req.bots.get(seat, "") for seat in range(req.players)],
+                    bot_seed=secrets.randbits(64),
+                )
+            play_bot_seats(game, Timeline(game, record), agg)
             try:
                 self._put(agg)
             except IntegrityError:
@@ -309,7 +395,7 @@ class Service:
                 game_id=game_id,
                 game=game.info.id,
                 players=req.players,
-                invites=[s.Invite(seat=i, code=c) for i, c in enumerate(codes)],
+                invites=[s.Invite(seat=i, code=c) for i, c in codes.items()],
                 spectator_token=spectator,
                 spectator_path=f"/?watch={game_id}&token={spectator}",
             )
@@ -325,7 +411,11 @@ class Service:
                     raise ApiError(404, "not-found", f"no hosted game {game_id!r}")
                 digest = token_hash(req.code)
                 seat = next(
-                    (i for i, h in enumerate(agg.invite_hashes) if hmac.compare_digest(h, digest)),
+                    (
+                        i
+                        for i, h in enumerate(agg.invite_hashes)
+                        if h and hmac.compare_digest(h, digest)  # bot seats have none
+                    ),
                     None,
                 )
                 if seat is None:
@@ -348,6 +438,7 @@ class Service:
             agg, tl, game = live.aggregate, live.tl, live.engine
             outcome = game.outcome(tl.state)
             genesis = tl.record.genesis
+            bots = agg.bot_seats()
             return s.GameSummary(
                 game_id=game_id,
                 game=agg.game,
@@ -359,6 +450,7 @@ class Service:
                         seat=i,
                         claimed=bool(h),
                         name=agg.names[i] if i < len(agg.names) else "",
+                        bot=bots.get(i),
                     )
                     for i, h in enumerate(agg.seat_hashes)
                 ],
@@ -371,26 +463,32 @@ class Service:
                 you=s.You(role=who.role, seat=who.seat),  # type: ignore[arg-type]
             )
 
-    def _view(self, live: Live, seat: int | None) -> s.ViewResponse:
-        tl, game = live.tl, live.engine
-        outcome = game.outcome(tl.state)
-        to_move = tl.to_move()
-        return s.ViewResponse(
-            seq=tl.seq,
-            tip_hash=tl.tip_hash,
-            seat=seat,
-            to_move=to_move,
-            view=game.view(tl.state, seat),
-            legal_moves=tl.legal_moves(seat) if seat is not None and seat in to_move else [],
-            outcome=outcome,
-            over=outcome is not None,
-        )
-
-    def view(self, game_id: str, token: str | None) -> s.ViewResponse:
+    def view(self, game_id: str, token: str | None, at: int | None = None) -> s.ViewResponse:
+        """The caller's view now, or (`at`) after entry `at`: exactly what that seat
+        saw then, so scrubbing a running game shows nothing it could not see."""
         live, who = self._hosted(game_id, token)
+        seat = who.seat
         with live.lock:
             self._refresh(live)
-            return self._view(live, who.seat)
+            tl, game = live.tl, live.engine
+            if at is not None and not 0 <= at <= tl.seq:
+                raise bad_request(f"at={at} is not a seq of this game (0 to {tl.seq})")
+            seq = tl.seq if at is None else at
+            state = tl.state_at(seq)
+            outcome = game.outcome(state)
+            to_move = game.to_move(state)
+            return s.ViewResponse(
+                seq=seq,
+                tip_hash=self._hash_at(live, seq),
+                seat=seat,
+                to_move=to_move,
+                view=game.view(state, seat),
+                legal_moves=tl.legal_moves(seat)
+                if at is None and seat is not None and seat in to_move
+                else [],
+                outcome=outcome,
+                over=outcome is not None,
+            )
 
     def _entries_for(self, live: Live, seat: int | None, since: int) -> list[Any]:
         entries = live.tl.record.entries[since:]
@@ -496,6 +594,7 @@ class Service:
                         422, exc.code, exc.message, title="Illegal move", rule_id=exc.rule_id
                     ) from None
                 live.aggregate.append_entry(seq=entry.seq, entry=canonical(entry).decode())
+                self._bots_move(live)
                 try:
                     self._save(live)
                 except IntegrityError:
@@ -533,7 +632,7 @@ class Service:
                 try:
                     entry = tl.take_back(
                         seat,
-                        req.to_seq,
+                        self._undo_target(live, req.to_seq),
                         move_id=req.move_id,
                         device_id=req.device_id,
                         at=req.at or now_ms(),
@@ -543,6 +642,7 @@ class Service:
                         422, exc.code, exc.message, title="Take-back refused", rule_id=exc.rule_id
                     ) from None
                 live.aggregate.append_entry(seq=entry.seq, entry=canonical(entry).decode())
+                self._bots_move(live)
                 try:
                     self._save(live)
                 except IntegrityError:

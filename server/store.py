@@ -4,9 +4,12 @@ Each game record (hosted game, uploaded local record, fork) is one event-sourced
 aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
 `Created` (the genesis with its seed, the table's secrets as sha256 hashes),
 `EntryAppended` (one kernel entry, canonical JSON), `SeatClaimed`, `Forked` and
-`Shared`. Appending uses the library's optimistic concurrency: two writers that
-both saw version *n* both try to write version *n + 1*, the database's unique key
-lets one in and the other gets `IntegrityError` (mapped to a 409 or a retry).
+`Shared`, and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right
+after `Created`; a record without it has no bots, as every record stored before
+bots existed).
+Appending uses the library's optimistic concurrency: two writers that both saw
+version *n* both try to write version *n + 1*, the database's unique key lets one
+in and the other gets `IntegrityError` (mapped to a 409 or a retry).
 
 Aggregates are snapshotted every `SNAPSHOT_EVERY` versions, so loading a long
 record reads one snapshot plus a short tail. Share ids and bug reports are small
@@ -75,6 +78,17 @@ class GameStream(Aggregate):
         self.fork_seq = fork_seq
         self.forks: list[list[Any]] = []  # [fork record id, parent seq]
         self.share_id = ""
+        self.bots: list[str] = []  # per seat: the bot's name, "" for a person
+        self.bot_seed = 0  # the bots' own randomness; never sent to anyone
+
+    def bot_seats(self) -> dict[int, str]:
+        """{seat: bot name} (a snapshot taken before bots existed has no `bots`)."""
+        return {seat: name for seat, name in enumerate(self.__dict__.get("bots", [])) if name}
+
+    @event("BotsSeated")
+    def seat_bots(self, bots: list[str], bot_seed: int) -> None:
+        self.bots = bots
+        self.bot_seed = bot_seed
 
     @event("EntryAppended")
     def append_entry(self, seq: int, entry: str) -> None:

@@ -93,8 +93,8 @@ def test_claim_seats(client: httpx.Client) -> None:
     problem(client.post(f"/api/games/{gid}/seats", json={}), 400, "bad-request")
     summary = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
     assert summary["seats"] == [
-        {"seat": 0, "claimed": False, "name": "Aki"},
-        {"seat": 1, "claimed": True, "name": "Ben"},
+        {"seat": 0, "claimed": False, "name": "Aki", "bot": None},
+        {"seat": 1, "claimed": True, "name": "Ben", "bot": None},
     ]
     assert summary["you"] == {"role": "seat", "seat": 1}
     assert summary["seq"] == 0 and not summary["over"] and summary["to_move"] == [0]
