@@ -2,8 +2,11 @@
 // Game terms follow the glossaries of shared/rules/<game>.md.
 import { en } from './strings/en.js';
 import { ja } from './strings/ja.js';
+import { rulesEn } from './strings/rules.en.js';
+import { rulesJa } from './strings/rules.ja.js';
 
-export const LANGS = { en, ja };
+// The rules' refusal wordings live in their own modules (see ruletext.js).
+export const LANGS = { en: { ...en, ...rulesEn }, ja: { ...ja, ...rulesJa } };
 let lang = 'en';
 const listeners = new Set();
 
@@ -32,14 +35,14 @@ export function onLang(fn) {
 /** The string for `key` in the current language, `{name}` placeholders filled. */
 export function t(key, params = {}) {
   let text = LANGS[lang][key];
-  if (text === undefined) text = en[key];
+  if (text === undefined) text = LANGS.en[key];
   if (text === undefined) return key;
   if (typeof text === 'function') return text(params);
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
 }
 
 export function has(key) {
-  return LANGS[lang][key] !== undefined || en[key] !== undefined;
+  return LANGS[lang][key] !== undefined || LANGS.en[key] !== undefined;
 }
 
 /** A label from the engine's bilingual fields (title_en/title_ja, label_en/label_ja). */

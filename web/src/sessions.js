@@ -10,6 +10,7 @@ import { api, ApiError } from './api.js';
 import { uuid } from './ui.js';
 import { rawField, seedText } from './jsontext.js';
 import { t } from './i18n.js';
+import { ruleText } from './ruletext.js';
 import { requestSync } from './sync.js';
 
 function parseEntries(recordJson) {
@@ -151,7 +152,7 @@ export class LocalSession extends EngineSession {
     if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
     if (!this.undoPlan()) return { enabled: false, reason: t('undo.nothing') };
     const probe = this.probe?.tip === this.summary?.tip_hash ? this.probe : null;
-    if (probe?.refusal) return { enabled: false, reason: t('undo.refused', { text: probe.refusal.detail || probe.refusal.message, rule: probe.refusal.rule_id || probe.refusal.code }) };
+    if (probe?.refusal) return { enabled: false, reason: t('undo.refused', { text: ruleText(this.game, probe.refusal) }) };
     return { enabled: true, reason: t(`undo.policy.${policy}`) };
   }
 

@@ -16,6 +16,7 @@ import { seatName } from './home.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
+import { ruleText } from '../ruletext.js';
 
 function botDelay() {
   const v = Number(localStorage.getItem('kifu.botDelay'));
@@ -77,7 +78,7 @@ export async function gameScreen(root, { args: [id], screen }) {
 
   const showError = (err) => {
     const text = err.code || err.rule_id
-      ? t('err.illegal', { text: err.detail || err.message, rule: err.rule_id || err.code })
+      ? t('err.illegal', { text: ruleText(session.game, err) })
       : `${t('err.generic')} ${err.message || err}`;
     errorBox.textContent = text;
     lastError = err;
@@ -266,7 +267,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (n?.kind === 'fork') items.push(t('notice.forkHere', { seq: n.parentSeq }));
     if (n?.kind === 'refused') items.push(t('notice.refusedHere', { detail: n.detail }));
     for (const r of session.row.hosted?.rejected || []) {
-      if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: r.detail, rule: r.rule_id || r.code }));
+      if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: ruleText(session.game, r) }));
     }
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
     if (n?.kind === 'fork' && session.row.sync?.lines?.length) {

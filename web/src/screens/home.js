@@ -8,6 +8,7 @@ import { go } from '../router.js';
 import { importRecordText } from './open.js';
 import { dismissNotice } from '../sync.js';
 import { toast } from '../ui.js';
+import { ruleText } from '../ruletext.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
@@ -97,7 +98,7 @@ function renderNotices(el, rows, redraw) {
     if (notice?.kind === 'fork') items.push([row, t('notice.fork', { title: row.title || row.id, seq: notice.parentSeq })]);
     if (notice?.kind === 'refused') items.push([row, t('notice.refused', { title: row.title || row.id, detail: notice.detail })]);
     for (const r of row.hosted?.rejected || []) {
-      if (!r.seen) items.push([row, t('notice.rejected', { title: row.title || row.id, detail: r.detail, rule: r.rule_id || r.code })]);
+      if (!r.seen) items.push([row, t('notice.rejected', { title: row.title || row.id, detail: ruleText(row.game, r) })]);
     }
   }
   el.replaceChildren(...items.map(([row, text]) => h('div.notice', { role: 'alert' },

@@ -118,7 +118,7 @@ export const en = {
   'undo.over': 'Undo is off: the game is over.',
   'undo.nothing': 'Nothing to take back yet.',
   'undo.offline': 'Undo in an online game needs the server: you are offline.',
-  'undo.refused': 'Undo is off: {text} [{rule}]',
+  'undo.refused': 'Undo is off: {text}',
   'undo.replay': 'A replay cannot be changed; use “Play from here” to branch.',
 
   'game.loading': 'Opening the game…',
@@ -139,7 +139,7 @@ export const en = {
   'game.export': 'Export record',
   'game.toMoveBadge': 'to move',
 
-  'err.illegal': 'Not allowed: {text} [{rule}]',
+  'err.illegal': 'Not allowed: {text}',
   'err.generic': 'Something went wrong:',
   'err.notYourTurn': 'It is not your turn.',
   'err.branchSeed': 'This record cannot be branched on this device (its seed is withheld).',
@@ -210,8 +210,8 @@ export const en = {
   'notice.forkHere': 'Another device changed this game first. Your moves were kept as a fork from move {seq}; nothing was lost.',
   'notice.refused': '“{title}”: the server refused the record: {detail}',
   'notice.refusedHere': 'The server refused this record: {detail}',
-  'notice.rejected': '“{title}”: a move made offline was rejected: {detail} [{rule}]',
-  'notice.rejectedHere': 'Your pending move “{move}” was rejected: {detail} [{rule}]',
+  'notice.rejected': '“{title}”: a move made offline was rejected: {detail}',
+  'notice.rejectedHere': 'Your pending move “{move}” was rejected: {detail}',
   'notice.openOtherLine': 'Open the other line',
   'notice.open': 'Open',
   'notice.dismiss': 'Dismiss',

@@ -118,7 +118,7 @@ export const ja = {
   'undo.over': '待ったは無効：ゲームは終了しました。',
   'undo.nothing': 'まだ戻せる手がありません。',
   'undo.offline': 'オンライン対戦の待ったにはサーバーが必要です。今はオフラインです。',
-  'undo.refused': '待ったはできません：{text} [{rule}]',
+  'undo.refused': '待ったはできません：{text}',
   'undo.replay': 'リプレイは変更できません。「ここから対局」で分岐してください。',
 
   'game.loading': 'ゲームを開いています…',
@@ -139,7 +139,7 @@ export const ja = {
   'game.export': '棋譜を書き出す',
   'game.toMoveBadge': '手番',
 
-  'err.illegal': 'できません：{text} [{rule}]',
+  'err.illegal': 'できません：{text}',
   'err.generic': '問題が発生しました：',
   'err.notYourTurn': 'あなたの番ではありません。',
   'err.branchSeed': 'この棋譜はこの端末では分岐できません（シードが非公開です）。',
@@ -210,8 +210,8 @@ export const ja = {
   'notice.forkHere': '別の端末が先にこのゲームを進めました。あなたの手は {seq} 手目からの分岐として保存され、失われていません。',
   'notice.refused': '「{title}」：サーバーが棋譜を受け付けませんでした：{detail}',
   'notice.refusedHere': 'サーバーがこの棋譜を受け付けませんでした：{detail}',
-  'notice.rejected': '「{title}」：オフラインで指した手が却下されました：{detail} [{rule}]',
-  'notice.rejectedHere': '送信待ちの手「{move}」は却下されました：{detail} [{rule}]',
+  'notice.rejected': '「{title}」：オフラインで指した手が却下されました：{detail}',
+  'notice.rejectedHere': '送信待ちの手「{move}」は却下されました：{detail}',
   'notice.openOtherLine': 'もう一方の分岐を開く',
   'notice.open': '開く',
   'notice.dismiss': '閉じる',

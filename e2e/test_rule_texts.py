@@ -1,0 +1,120 @@
+"""Refusals read as the rules do, with the rule ID: in Japanese, the rule's wording;
+in English, the engine's own message, which names the very tile.
+
+A hosted Ducks in Tow game on a phone; the other seat plays through
+the HTTP API. A pawn move queued offline becomes illegal when the other seat takes
+back the move it built on: the rejection names DIT-055. Then a take-back past a bag
+shake is refused by the server: the error box says why.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+import uuid
+from typing import Any
+
+import pytest
+from conftest import PHONE, open_app, shot
+from helpers import click_move, move_types, new_game, wait_idle
+
+from core.games.ducks_in_tow.data import MAPS
+
+
+def call(server: Any, method: str, path: str, body: Any = None, token: str = "") -> Any:
+    request = urllib.request.Request(
+        server.url + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}
+        | ({"Authorization": f"Bearer {token}"} if token else {}),
+    )
+    with urllib.request.urlopen(request, timeout=15) as response:
+        return json.loads(response.read())
+
+
+def wait_seq(page: Any, value: int) -> None:
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v",
+        arg=value,
+        timeout=30_000,
+    )
+    wait_idle(page)
+
+
+def click_board(page: Any, move: dict[str, Any]) -> None:
+    """Click the board target that carries `move` (targets hold their move as JSON)."""
+    raw = page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)")
+    page.locator("[data-move]").nth([json.loads(m) for m in raw].index(move)).click()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_refusals_show_the_rule(server, new_context, lang):
+    ctx = new_context(PHONE, locale={"ja": "ja-JP", "en": "en-GB"}[lang])
+    a = open_app(ctx.new_page(), server.url)
+    assert a.evaluate("document.documentElement.lang") == lang
+    new_game(a, "ducks-in-tow", ["human", "remote"])
+    a.wait_for_selector(".invites code")
+    game_id, code = a.inner_text(".invites code").split("/")
+    token = call(server, "POST", f"/api/games/{game_id}/seats", {"code": code})["token"]
+
+    def other_seat_plays() -> dict[str, Any]:
+        """The API seat plays (ending its turn as soon as it may) until seat 0 is to move."""
+        for _ in range(40):
+            view = call(server, "GET", f"/api/games/{game_id}/view", token=token)
+            if view["to_move"] == [0]:
+                return view
+            legal = view["legal_moves"]
+            move = next((m for m in legal if m["type"] == "end-turn"), legal[0])
+            body = {"move_id": str(uuid.uuid4()), "expected_seq": None, "move": move}
+            call(server, "POST", f"/api/games/{game_id}/moves", body, token)
+        raise AssertionError("seat 1 never handed the turn over")
+
+    view = other_seat_plays()
+    wait_seq(a, view["seq"])
+    start, before = view["view"]["players"][0]["pawn"], view["seq"]
+    near = set(MAPS[2][start].neighbours)
+    # One step, then a second step that is not adjacent to where the pawn started.
+    step, far = next(
+        (t, f) for t in sorted(near) for f in sorted(set(MAPS[2][t].neighbours) - near - {start})
+    )
+    click_board(a, {"type": "move", "to": step})
+    wait_seq(a, before + 1)
+
+    ctx.set_offline(True)
+    click_board(a, {"type": "move", "to": far})
+    a.wait_for_function("document.querySelector('#turn').dataset.pending === '1'")
+    # Meanwhile the other seat takes the first step back (casual table: nothing revealed).
+    undo = {"move_id": str(uuid.uuid4()), "expected_seq": None, "to_seq": before}
+    call(server, "POST", f"/api/games/{game_id}/takebacks", undo, token)
+    ctx.set_offline(False)
+
+    a.wait_for_selector(".game-notices .notice", timeout=30_000)
+    notice = a.inner_text(".game-notices .notice")
+    engine_says = f"tile {far} is not next to your tile {start} [DIT-055]"
+    if lang == "ja":
+        assert (
+            "却下されました：そのタイルは、プレイヤーコマのいるタイルに隣接していません。 [DIT-055]"
+            in notice
+        )
+        assert "is not next to" not in notice, "the engine's English stays out of the Japanese UI"
+    else:
+        assert f"was rejected: {engine_says}" in notice, notice
+    shot(a, f"rule-rejected-{lang}-phone")
+    a.click("#dismiss-notice")
+    wait_seq(a, before + 2)
+
+    # Shaking the bag reveals a duck: the server refuses to take that back.
+    click_move(a, move_types(a).index("shake"))
+    wait_seq(a, before + 3)
+    a.click("#undo")
+    a.wait_for_selector("#move-error:not([hidden])")
+    expected = {
+        "ja": "できません：隠れていた情報が公開された手があるため、戻せません。",
+        "en": f"Not allowed: move {before + 3} revealed hidden information"
+        " and cannot be taken back",
+    }[lang]
+    assert a.inner_text("#move-error") == f"{expected} [table:takeback=casual]"
+    assert a.get_attribute("#move-error", "data-code") == "takeback-revealed"
+    shot(a, f"rule-refused-{lang}-phone")
+    assert a.errors == []

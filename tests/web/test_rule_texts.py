@@ -1,0 +1,171 @@
+"""Every refusal the kernel and the engines can raise has a wording in both languages.
+
+The codes are read from the source (`ensure(...)` and `IllegalMove(...)` calls, with
+`ast`), so a new rule check without a wording in web/src/strings/rules.{en,ja}.js
+fails here; random play with illegal candidates checks that reading misses nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core import games
+from core.kernel import IllegalMove
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = {
+    "kernel": ROOT / "core" / "kernel",
+    "tulikko": ROOT / "core" / "games" / "tulikko",
+    "ducks-in-tow": ROOT / "core" / "games" / "ducks_in_tow",
+}
+STRINGS = ROOT / "web" / "src" / "strings"
+# Calls whose code is not a literal, by (file, enclosing function): each must say why.
+NON_LITERAL = {
+    ("contract.py", "ensure"),  # ensure() hands its caller's literal code to IllegalMove
+}
+RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
+
+
+def literal_codes(node: ast.expr) -> set[str] | None:
+    """The codes an argument can evaluate to, if it is written out (a constant or a
+    conditional between constants); None for anything computed."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        body, orelse = literal_codes(node.body), literal_codes(node.orelse)
+        if body is not None and orelse is not None:
+            return body | orelse
+    return None
+
+
+class _Refusals(ast.NodeVisitor):
+    """Collects the code argument of every ensure/IllegalMove call in one file."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.function = ""
+        self.codes: set[str] = set()
+        self.computed: set[tuple[str, str]] = set()
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        outer, self.function = self.function, node.name
+        self.generic_visit(node)
+        self.function = outer
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        position = {"ensure": 1, "IllegalMove": 0}.get(name)
+        if position is not None:
+            keyword = [k.value for k in node.keywords if k.arg == "code"]
+            arg = keyword[0] if keyword else node.args[position]
+            codes = literal_codes(arg)
+            if codes is None:
+                self.computed.add((self.filename, self.function))
+            else:
+                self.codes |= codes
+        self.generic_visit(node)
+
+
+def scan(package: Path) -> _Refusals:
+    found = _Refusals("")
+    for path in sorted(package.glob("*.py")):
+        visitor = _Refusals(path.name)
+        visitor.visit(ast.parse(path.read_text(), str(path)))
+        found.codes |= visitor.codes
+        found.computed |= visitor.computed
+    return found
+
+
+def rule_ids(package: Path) -> set[str]:
+    """Every rule ID written as a string in the package's source."""
+    return {
+        node.value
+        for path in package.glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if RULE_ID.match(node.value)
+    }
+
+
+def keys(lang: str) -> set[str]:
+    text = (STRINGS / f"rules.{lang}.js").read_text()
+    return set(re.findall(r"^\s*'(rules\.[\w.-]+)':\s*'[^']+',$", text, re.M))
+
+
+SCANS = {game: scan(package) for game, package in PACKAGES.items()}
+
+
+def test_the_scan_finds_the_known_refusals() -> None:
+    # A sanity anchor: the reading works on codes known to exist in each place.
+    assert {"takeback-revealed", "not-your-turn", "move-id-reused"} <= SCANS["kernel"].codes
+    assert {"wrong-symbol", "must-place", "aurora-spent"} <= SCANS["tulikko"].codes
+    assert {"tow-full", "no-match", "not-least"} <= SCANS["ducks-in-tow"].codes
+
+
+def test_computed_codes_are_listed() -> None:
+    computed = set().union(*(found.computed for found in SCANS.values()))
+    assert computed == NON_LITERAL, "a refusal code is computed: list it and word every value"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(PACKAGES))
+def test_every_refusal_code_has_a_wording(game: str, lang: str) -> None:
+    wanted = {f"rules.{game}.{code}" for code in SCANS[game].codes}
+    missing = wanted - keys(lang)
+    assert not missing, f"rules.{lang}.js lacks {sorted(missing)}"
+
+
+def test_both_languages_hold_the_same_keys() -> None:
+    en, ja = keys("en"), keys("ja")
+    assert en and en == ja, f"only en: {sorted(en - ja)}; only ja: {sorted(ja - en)}"
+
+
+def test_no_wording_is_stale() -> None:
+    """Each key names a code its game raises; a refinement, a rule ID its source uses."""
+    for key in keys("en"):
+        game, code, *rule = key.removeprefix("rules.").split(".", 2)
+        assert code in SCANS[game].codes, f"{key}: {game} raises no {code!r}"
+        if rule:
+            assert rule[0] in rule_ids(PACKAGES[game]), f"{key}: no rule {rule[0]} in {game}"
+
+
+def _candidates(game: Any, state: Any, seats: int, seen: list[Any]) -> list[tuple[int, Any]]:
+    """Moves to try: every seat's legal moves (most are someone else's turn) and moves
+    that were legal earlier in the game (mostly the wrong step now)."""
+    moves = [(seat, m) for seat in range(seats) for m in game.legal_moves(state, seat)]
+    return moves + [(seat, m) for seat in range(seats) for m in seen]
+
+
+@pytest.mark.parametrize("game_id", ["tulikko", "ducks-in-tow"])
+def test_random_play_raises_only_scanned_codes(game_id: str) -> None:
+    game = games.get(game_id)
+    rnd = random.Random(7)
+    raised: set[str] = set()
+    for seed in range(3):
+        seats = game.info.max_players if seed % 2 else game.info.min_players
+        state = game.initial(game.setup(seats, seed, {}))
+        seen: list[Any] = []
+        for _ in range(120):
+            to_move = game.to_move(state)
+            if not to_move:
+                break
+            candidates = _candidates(game, state, seats, seen[-40:])
+            for seat, move in rnd.sample(candidates, min(25, len(candidates))):
+                try:
+                    game.decide(state, seat, move)
+                except IllegalMove as exc:
+                    raised.add(exc.code)
+                    assert exc.rule_id, f"{exc.code} has no rule ID"
+            seat = rnd.choice(to_move)
+            move = rnd.choice(game.legal_moves(state, seat))
+            seen.append(move)
+            _, state = game.apply(state, seat, move)
+    assert len(raised) >= 3, f"random play found too few refusals: {raised}"
+    assert raised <= SCANS[game_id].codes, f"codes the scan missed: {raised - SCANS[game_id].codes}"
