@@ -72,6 +72,10 @@ class GameInfo(msgspec.Struct, kw_only=True):
     max_players: int
     rules_version: str
     options: list[OptionSpec] = []
+    # The rules the kernel cites when it refuses a move before the engine sees it:
+    # a seat that is not to move, a game that is over (e.g. "TUL-023", "TUL-104").
+    turn_rule: str = ""
+    end_rule: str = ""
 
 
 class Setup(msgspec.Struct, kw_only=True):

@@ -174,9 +174,11 @@ class Timeline(Generic[S, M, E]):
             return earlier
         if seat not in self.game.to_move(self.state):
             over = self.game.outcome(self.state) is not None
+            info = self.game.info
             raise IllegalMove(
                 "game-over" if over else "not-your-turn",
                 "the game is over" if over else f"it is not seat {seat}'s turn",
+                info.end_rule if over else info.turn_rule,
             )
         events, state = self.game.apply(self.state, seat, move)
         entry: Entry[M, E] = Entry(
@@ -203,7 +205,9 @@ class Timeline(Generic[S, M, E]):
         to_seq = self._resolve_target(to_seq)
         if to_seq not in self._line:
             return IllegalMove(
-                "takeback-target", f"seq {to_seq} is not a move in effect", "table:takeback"
+                "takeback-target",
+                f"seq {to_seq} is not a move in effect",
+                f"table:takeback={self.record.genesis.takeback}",
             )
         undone_seqs = self._line[self._line.index(to_seq) + 1 :]
         undone = [self.record.entries[s - 1] for s in undone_seqs]

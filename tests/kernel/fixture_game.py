@@ -83,6 +83,8 @@ class HighCard(Decider[State, Move, Event, View]):
         min_players=1,
         max_players=4,
         rules_version="1",
+        turn_rule="HC-1",
+        end_rule="HC-5",
         options=[
             OptionSpec(
                 name="deck_size",

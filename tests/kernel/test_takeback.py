@@ -90,6 +90,7 @@ def test_nothing_to_undo_and_targets_outside_the_line() -> None:
     timeline.take_back(0, 0, move_id="u")
     refusal = timeline.takeback_refusal(1, 2)  # seq 2 was undone
     assert refusal is not None and refusal.code == "takeback-target"
+    assert refusal.rule_id == "table:takeback=casual"  # named like every take-back refusal
     assert timeline.undo_target() is None
 
 

@@ -50,8 +50,9 @@ def test_illegal_moves_change_nothing(timeline: Timeline[Any, Any, Any]) -> None
     with pytest.raises(IllegalMove) as info:
         timeline.play(0, Play(999), move_id="x")
     assert (info.value.code, info.value.rule_id) == ("not-in-hand", "HC-3")
-    with pytest.raises(IllegalMove, match="not seat 1's turn"):
+    with pytest.raises(IllegalMove, match="not seat 1's turn") as turn:
         timeline.play(1, Draw(), move_id="y")
+    assert turn.value.rule_id == GAME.info.turn_rule == "HC-1"
     assert (digest(timeline.state), timeline.seq) == before
 
 
@@ -59,7 +60,7 @@ def test_no_move_after_the_game_is_over() -> None:
     timeline = finished_timeline()
     with pytest.raises(IllegalMove) as info:
         timeline.play(0, Draw(), move_id="late")
-    assert info.value.code == "game-over"
+    assert (info.value.code, info.value.rule_id) == ("game-over", GAME.info.end_rule)
 
 
 @pytest.mark.parametrize("snapshot_every", [1, 4, 32])

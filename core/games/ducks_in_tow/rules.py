@@ -102,6 +102,8 @@ class DucksInTow(Decider[State, Move, Event, View]):
         min_players=2,
         max_players=4,
         rules_version=RULES_VERSION,
+        turn_rule="DIT-131",
+        end_rule="DIT-139",
         options=[],
     )
     state_type = State

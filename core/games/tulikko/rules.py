@@ -154,6 +154,8 @@ class Tulikko(Decider[State, Move, Event, View]):
         min_players=2,
         max_players=4,
         rules_version=RULES_VERSION,
+        turn_rule="TUL-023",
+        end_rule="TUL-104",
         options=OPTIONS,
     )
     state_type = State
