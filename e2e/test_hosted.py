@@ -1,11 +1,12 @@
 """Hosted games (the server decides): two browser contexts as two devices on one game.
 One goes offline and moves; both converge when it is back. A move queued offline that
-the server rejects is shown with the rule's wording."""
+the server rejects is shown with the rule's wording. A game against the server's bot,
+scrubbed while it runs (online from the server, offline a clear "needs a connection")."""
 
 from __future__ import annotations
 
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, wait_idle
+from helpers import click_move, move_types, new_game, play_until_over, wait_idle
 
 
 def seq(page) -> int:
@@ -160,3 +161,78 @@ def test_hosted_game_to_the_end_then_replay_and_share(server, new_context):
     assert viewer.inner_text("#winners") == a.inner_text("#winners")
     shot(a, "hosted-finished-desktop")
     assert a.errors == [] and b.errors == [] and viewer.errors == []
+
+
+def scrub_to(page, seq_value: int) -> None:
+    page.wait_for_function(
+        "(v) => document.querySelector('#scrub-label')?.textContent.startsWith(`Move ${v} of`)",
+        arg=seq_value,
+    )
+    wait_idle(page)
+
+
+def test_hosted_game_against_a_server_bot_scrubbed_mid_game(server, new_context):
+    ctx = new_context(PHONE)
+    a = open_app(ctx.new_page(), server.url)
+    a.goto(a.url.split("#")[0] + "#/new")
+    a.wait_for_selector("#ng-create")
+    a.select_option("#ng-game", "high-card")
+    a.select_option("#ng-players", "2")
+    a.select_option("#ng-seat-0-kind", "human")
+    a.select_option("#ng-seat-1-kind", "bot")
+    a.select_option("#ng-seat-1-bot", "random")
+    a.fill("#ng-opt-deck_size", "8")
+    a.set_checked("#ng-online", True)  # hosted: the server deals and plays the bot
+    assert "plays the bots" in a.inner_text("#ng-mode")
+    shot(a, "hosted-bot-new-game-phone")
+    a.click("#ng-create")
+    a.wait_for_url("**/#/game/hosted-**")
+    a.wait_for_selector("#turn")
+    wait_idle(a)
+    assert not a.query_selector(".invites code"), "a bot seat has no invitation"
+    click_move(a, 0)  # play a card
+    click_move(a, move_types(a).index("pass"))  # the server's bot answers at once
+    wait_my_turn(a)
+    assert seq(a) == 4, "the bot's play and its draw or pass are in the record"
+    hand_now = view_field(a, "hand")
+
+    # Scrub the running game: each point is this seat's view then, from the server.
+    a.click("#scrub-first")
+    scrub_to(a, 0)
+    assert view_field(a, "hand") != hand_now  # the card played at move 1 is back in hand
+    assert a.is_disabled("#play-from-here")  # and it says why: the seed is still secret
+    assert "over" in a.inner_text("#no-branch-reason")
+    a.click("#scrub-next")
+    scrub_to(a, 1)
+    a.click("#scrub-last")
+    a.click("#scrub-prev")
+    scrub_to(a, 3)
+    assert "Random bot" in a.inner_text("#scrub-label")  # the bot seat by its bot's name
+    assert view_field(a, "hand") == hand_now  # the bot's move changed nothing in this hand
+    shot(a, "hosted-bot-scrub-phone")
+
+    # Offline, a point not fetched yet says history needs a connection: no wrong board.
+    ctx.set_offline(True)
+    a.click("#scrub-first")
+    scrub_to(a, 0)  # fetched already: still shown
+    assert a.query_selector(".generic-board") and not a.query_selector("#scrub-unavailable")
+    a.click("#scrub-next")
+    scrub_to(a, 1)
+    a.click("#scrub-next")
+    scrub_to(a, 2)
+    assert "connect" in a.inner_text("#scrub-unavailable")
+    assert not a.query_selector(".generic-board")
+    shot(a, "hosted-bot-scrub-offline-phone")
+    ctx.set_offline(False)
+    a.click("#scrub-live")
+    wait_idle(a)
+
+    # To the end through the UI; then the full record is public and branching opens.
+    play_until_over(a)
+    a.wait_for_selector("#end-screen", timeout=30_000)
+    a.set_viewport_size(DESKTOP)
+    shot(a, "hosted-bot-finished-desktop")
+    a.wait_for_selector("#scrub-first")
+    a.click("#scrub-first")
+    a.wait_for_selector("#play-from-here:not([disabled])")
+    assert a.errors == []

@@ -1,10 +1,10 @@
 // History scrubber: a slider and step buttons over the whole record (undone entries
 // included: the record never loses one). Any point is shown read-only; "play from
-// here" starts a branch there.
+// here" starts a branch there, or (`noBranch`) says why it cannot yet.
 import { h } from './ui.js';
 import { t } from './i18n.js';
 
-export function scrubber({ max, value, entries, describe, onChange, onBranch }) {
+export function scrubber({ max, value, entries, describe, onChange, onBranch, noBranch }) {
   const live = value === max;
   const slider = h('input', {
     id: 'scrub', type: 'range', min: 0, max, step: 1, value,
@@ -28,7 +28,9 @@ export function scrubber({ max, value, entries, describe, onChange, onBranch }) 
     label,
     live ? null : h('div.scrub-actions', {},
       h('span.badge.readonly', {}, t('scrub.readOnly')),
-      onBranch ? h('button.primary', { id: 'play-from-here', type: 'button', on: { click: onBranch } }, t('scrub.branch')) : null,
+      onBranch ? h('button.primary', { id: 'play-from-here', type: 'button', on: { click: onBranch } }, t('scrub.branch'))
+        : noBranch ? h('div.control', {}, h('button', { id: 'play-from-here', type: 'button', disabled: true, 'aria-describedby': 'no-branch-reason' }, t('scrub.branch')), h('small.reason', { id: 'no-branch-reason' }, noBranch))
+          : null,
       h('button', { id: 'scrub-live', type: 'button', on: { click: () => step(max) } }, t('scrub.backToLive')),
     ),
   );

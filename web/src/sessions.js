@@ -238,6 +238,11 @@ export class ReplaySession extends EngineSession {
 
 // -- hosted games ----------------------------------------------------------------------
 
+// Earlier views of running hosted games, as the server sent them (it alone holds what
+// is hidden): in memory, keyed by game, seq and the tip they were fetched at.
+const pastViews = new Map();
+const PAST_VIEWS_MAX = 500;
+
 export class HostedSession {
   kind = 'hosted';
 
@@ -318,8 +323,23 @@ export class HostedSession {
     return this.refresh();
   }
 
-  async viewAt() {
-    return this.snapshot.view;
+  /** This seat's view after entry `seq`, from the server (GET view?at=): never more
+   * than the seat saw then. Offline it throws: history needs the server. */
+  async viewAt(seq) {
+    if (seq === this.snapshot.seq) return this.snapshot.view;
+    const h = this.row.hosted;
+    const key = `${h.gameId}/${seq}/${h.tipHash || ''}`;
+    if (pastViews.has(key)) return pastViews.get(key);
+    if (!navigator.onLine) throw new Error(t('scrub.needsConnection'));
+    let data;
+    try {
+      ({ data } = await api('GET', `/api/games/${h.gameId}/view?at=${seq}`, { token: h.token }));
+    } catch (err) {
+      throw err instanceof ApiError && err.offline ? new Error(t('scrub.needsConnection')) : err;
+    }
+    if (pastViews.size >= PAST_VIEWS_MAX) pastViews.delete(pastViews.keys().next().value);
+    pastViews.set(key, data.view);
+    return data.view;
   }
 
   async branchAt() {

@@ -165,9 +165,10 @@ export async function gameScreen(root, { args: [id], screen }) {
     let view = snap.view;
     if (scrubSeq !== null) {
       try {
+    let unseen = null; // a scrubbed point that could not be fetched: say why, draw no board
         view = await session.viewAt(scrubSeq);
       } catch (err) {
-        showError(err);
+        unseen = err.message || String(err);
       }
     }
     const legal = readOnly ? [] : snap.legal;
@@ -183,7 +184,8 @@ export async function gameScreen(root, { args: [id], screen }) {
     });
     // A scrubbed point is drawn as its view was fetched: a spectator's unless one human plays here.
     const boardSeat = scrubSeq === null ? snap.viewSeat : humansHere().length === 1 ? humansHere()[0] : null;
-    renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
+    if (unseen) boardBox.replaceChildren(h('p.note', { id: 'scrub-unavailable', role: 'status' }, unseen));
+    else renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
 
     // action list: every legal move as a button (keyboard play, and moves the board does not draw)
     actions.replaceChildren(h('h2', {}, t('game.actions')));
@@ -213,22 +215,20 @@ export async function gameScreen(root, { args: [id], screen }) {
         reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : lastError, attempt: errorBox.hidden ? null : lastAttempt }))),
     );
 
-    // scrubber
-    if (session.kind === 'hosted' && !snap.over) scrub.replaceChildren(h('p.note', {}, t('scrub.hostedLive')));
-    else {
-      scrub.replaceChildren(scrubber({
-        max: snap.seq,
-        value: scrubSeq ?? snap.seq,
-        entries: snap.entries,
-        describe: (entry) => entryLabel(entry),
-        onChange: (seq) => { scrubSeq = seq === snap.seq ? null : seq; draw(); },
-        onBranch: session.kind === 'hosted' ? null : () => act(async () => {
-          const newId = await session.branchAt(scrubSeq ?? snap.seq);
-          toast(t('scrub.branched'));
-          go(`#/game/${encodeURIComponent(newId)}`);
-        }),
-      }));
-    }
+    // scrubber (a running hosted game too: its past views come from the server)
+    scrub.replaceChildren(scrubber({
+      max: snap.seq,
+      value: scrubSeq ?? snap.seq,
+      entries: snap.entries,
+      describe: (entry) => entryLabel(entry),
+      onChange: (seq) => { scrubSeq = seq === snap.seq ? null : seq; draw(); },
+      noBranch: session.kind === 'hosted' ? t('scrub.hostedNoBranch') : null, // the seed is secret until the end
+      onBranch: session.kind === 'hosted' ? null : () => act(async () => {
+        const newId = await session.branchAt(scrubSeq ?? snap.seq);
+        toast(t('scrub.branched'));
+        go(`#/game/${encodeURIComponent(newId)}`);
+      }),
+    }));
 
     // end screen
     end.replaceChildren();

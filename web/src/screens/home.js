@@ -9,6 +9,7 @@ import { importRecordText } from './open.js';
 import { dismissNotice } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
+import { botLabel } from './newgame.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
@@ -61,7 +62,8 @@ function statusOf(row) {
 }
 
 export function seatName(row, seat) {
-  return row.names?.[seat] || t('seat.default', { n: seat + 1 });
+  const bot = row.seatKinds?.[seat] === 'bot' && row.bots?.[seat];
+  return row.names?.[seat] || (bot ? botLabel(bot) : t('seat.default', { n: seat + 1 }));
 }
 
 function gameItem(row, games, redraw) {

@@ -1,8 +1,9 @@
 // New game: title, players (humans on this device / bots / remote invitations),
 // options from the engine's GameInfo option schema, the take-back policy; each bot
 // seat picks one of the game's bots by name (the catalogue's `bots`).
-// Only seats on this device and bots: a local game (this device decides).
-// Any remote seat: a hosted game (the server decides; bots are not offered there).
+// Only seats on this device and bots: a local game (this device decides), unless
+// "host online" is ticked. Any remote seat: a hosted game. In a hosted game the
+// server decides and plays the bot seats itself (they get no invite).
 import { h, newSeed, uuid, toast } from '../ui.js';
 import { t, pick } from '../i18n.js';
 import * as store from '../storage.js';
@@ -37,6 +38,8 @@ export async function newGameScreen(root) {
   const takeback = h('select', { id: 'ng-takeback', name: 'takeback' },
     ['casual', 'friendly', 'strict'].map((p) => h('option', { value: p }, t(`takeback.${p}`))));
   const modeNote = h('p.note', { id: 'ng-mode', 'aria-live': 'polite' });
+  const online = h('input', { id: 'ng-online', type: 'checkbox' });
+  online.addEventListener('change', () => drawMode());
 
   form.append(
     h('div.field', {}, h('label', { for: 'ng-game' }, t('new.game')), gameSelect),
@@ -45,6 +48,7 @@ export async function newGameScreen(root) {
     seatsBox,
     optionsBox,
     h('div.field', {}, h('label', { for: 'ng-takeback' }, t('new.takeback')), takeback),
+    h('div.field.option-bool', {}, online, h('label', { for: 'ng-online' }, t('new.online'))),
     modeNote,
     h('div.action-row', {}, h('button.primary', { type: 'submit', id: 'ng-create' }, t('new.create')), h('a.button', { href: '#/' }, t('common.cancel'))),
   );
@@ -84,11 +88,17 @@ export async function newGameScreen(root) {
     drawMode();
   }
 
+  /** Hosted when a seat is an invitation (then necessarily) or when asked for. */
+  function isHosted() {
+    return online.checked || seatRows.some((r) => r.kind.value === 'remote');
+  }
+
   function drawMode() {
     const kinds = seatRows.map((r) => r.kind.value);
-    const hosted = kinds.includes('remote');
-    modeNote.textContent = hosted
-      ? kinds.includes('bot') ? t('new.hostedNoBots') : t('new.hostedNote')
+    online.disabled = kinds.includes('remote');
+    if (online.disabled) online.checked = true;
+    modeNote.textContent = isHosted()
+      ? kinds.includes('bot') ? t('new.hostedBotsNote') : t('new.hostedNote')
       : kinds.filter((k) => k === 'human').length > 1 ? t('new.hotseatNote') : t('new.localNote');
   }
 
@@ -139,16 +149,14 @@ export async function newGameScreen(root) {
     const names = seatRows.map((r) => r.name.value.trim());
     const seatKinds = seatRows.map((r) => r.kind.value);
     const bots = seatRows.map((r) => (r.kind.value === 'bot' ? r.bot.value || 'random' : null));
-    if (seatKinds.includes('remote') && seatKinds.includes('bot')) return toast(t('new.hostedNoBots'), 'error');
-    if (!seatKinds.some((k) => k === 'human')) {
-      if (seatKinds.includes('remote')) return toast(t('new.needLocalSeat'), 'error');
-    }
+    const hosted = isHosted();
+    if (hosted && !seatKinds.includes('human')) return toast(t('new.needLocalSeat'), 'error');
     const title = titleInput.value.trim();
     const button = form.querySelector('#ng-create');
     button.disabled = true;
     try {
-      const id = seatKinds.includes('remote')
-        ? await createHosted({ g, seats, names, seatKinds, options, takeback: takeback.value, title })
+      const id = hosted
+        ? await createHosted({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title })
         : await createLocal({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title });
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
@@ -158,7 +166,8 @@ export async function newGameScreen(root) {
   });
 }
 
-function botLabel(name) {
+/** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
+export function botLabel(name) {
   const key = `bot.${name}`;
   const text = t(key);
   return text === key ? name : text;
@@ -200,9 +209,12 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
   return id;
 }
 
-async function createHosted({ g, seats, names, seatKinds, options, takeback, title }) {
-  const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names } });
-  const mine = seatKinds.map((k, i) => (k !== 'remote' ? i : -1)).filter((i) => i >= 0);
+/** The server deals and plays the bot seats ({seat: bot name}); the seats of this
+ * device's humans are claimed here, the invitations shown in the game. */
+async function createHosted({ g, seats, names, seatKinds, bots, options, takeback, title }) {
+  const botSeats = Object.fromEntries(bots.flatMap((b, i) => (b ? [[i, b]] : [])));
+  const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names, bots: botSeats } });
+  const mine = seatKinds.map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
   const invites = data.invites.map((inv) => ({ ...inv, link: `${location.origin}/#/join/${data.game_id}/${inv.code}` }));
   let firstId = null;
   for (const seat of mine) {

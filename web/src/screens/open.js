@@ -37,7 +37,8 @@ export async function saveHostedSeat(gameId, seat, token, extra = {}) {
     title: extra.title || '',
     names,
     seats: info.players,
-    seatKinds: info.seats.map((s) => (s.seat === seat ? 'human' : 'remote')),
+    seatKinds: info.seats.map((s) => (s.seat === seat ? 'human' : s.bot ? 'bot' : 'remote')),
+    bots: info.seats.map((s) => s.bot || null), // played by the server
     takeback: info.takeback,
     seq: info.seq,
     toMove: info.to_move,

@@ -104,7 +104,6 @@ export const en = {
   'new.localNote': 'Played on this device; works offline. The record is backed up to the server when it can be reached.',
   'new.hotseatNote': 'Hot seat: pass the device between players. Secret hands are hidden between turns.',
   'new.hostedNote': 'Online game: the server deals and checks every move; invite links are shown in the game.',
-  'new.hostedNoBots': 'Online games cannot have bots yet: choose a human or an invite for every seat.',
   'new.needLocalSeat': 'An online game needs at least one seat on this device.',
   'new.hostedOffline': 'An online game needs the server, which cannot be reached. Play on this device instead.',
 
@@ -162,8 +161,7 @@ export const en = {
   'scrub.branch': 'Play from here',
   'scrub.branched': 'A new branch was created from this point.',
   'scrub.backToLive': 'Back to the game',
-  'scrub.hostedLive': 'The history of an online game can be scrubbed once it is over.',
-  'scrub.hostedNoBranch': 'Online games cannot be branched while they run.',
+  'scrub.hostedNoBranch': 'Play from here opens when the game is over: until then only the server knows what is hidden (the seed).',
 
   'end.title': 'Final scores',
   'end.winners': 'Winner: {names}',
@@ -350,4 +348,8 @@ export const en = {
   'move.high-card.play': 'Play card {card}',
   'move.high-card.draw': 'Draw a card',
   'move.high-card.pass': 'Pass',
+  // hosted games: bots on the server, scrubbing a running game
+  'new.online': 'Host online (other devices can join by invite)',
+  'new.hostedBotsNote': 'Online game: the server deals, checks every move and plays the bots; invite links are shown in the game.',
+  'scrub.needsConnection': 'The history of an online game comes from the server: connect to the internet to see this move.',
 };

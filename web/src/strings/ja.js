@@ -104,7 +104,6 @@ export const ja = {
   'new.localNote': 'この端末で遊びます。オフラインでも動きます。サーバーに接続できるときに棋譜をバックアップします。',
   'new.hotseatNote': 'ホットシート：端末を回して遊びます。手番の間は秘密の手札を隠します。',
   'new.hostedNote': 'オンライン対戦：サーバーが配り、すべての手を確認します。招待リンクはゲーム画面に表示されます。',
-  'new.hostedNoBots': 'オンライン対戦にはまだボットを入れられません。各席を人か招待にしてください。',
   'new.needLocalSeat': 'オンライン対戦には、この端末の席が少なくとも 1 つ必要です。',
   'new.hostedOffline': 'オンライン対戦にはサーバーが必要ですが、接続できません。この端末で遊んでください。',
 
@@ -162,8 +161,7 @@ export const ja = {
   'scrub.branch': 'ここから対局',
   'scrub.branched': 'この局面から新しい分岐を作りました。',
   'scrub.backToLive': '対局に戻る',
-  'scrub.hostedLive': 'オンライン対戦の履歴は終了後にたどれます。',
-  'scrub.hostedNoBranch': '進行中のオンライン対戦は分岐できません。',
+  'scrub.hostedNoBranch': '「ここから対局」は終局後に使えます。それまで伏せられた情報（シード）はサーバーだけが知っています。',
 
   'end.title': '最終得点',
   'end.winners': '勝者：{names}',
@@ -350,4 +348,8 @@ export const ja = {
   'move.high-card.play': 'カード {card} を出す',
   'move.high-card.draw': 'カードを引く',
   'move.high-card.pass': 'パス',
+  // hosted games: bots on the server, scrubbing a running game
+  'new.online': 'オンラインで対局する（他の端末から招待で参加できます）',
+  'new.hostedBotsNote': 'オンライン対戦：サーバーが配り、すべての手を確認し、ボットを動かします。招待リンクはゲーム画面に表示されます。',
+  'scrub.needsConnection': 'オンライン対戦の履歴はサーバーから届きます。この手を見るにはインターネットに接続してください。',
 };
