@@ -118,22 +118,25 @@ class Play(_Op, tag="play"):
 
 
 class Undo(_Op, tag="undo"):
-    """Take back to `to_seq` (default: the move in effect before the last one)."""
+    """Take back to `to_seq` (default: the undo target, past the `bots` seats' replies)."""
 
     record_id: str
     seat: int
     move_id: str
     to_seq: int | None = None
+    bots: list[int] = []
     device_id: str = ""
     at: int = 0
 
 
 class TakebackRefusal(_Op, tag="takeback_refusal"):
-    """Why `seat` may not take back to `to_seq` (default: the undo target), or null."""
+    """Why `seat` may not take back to `to_seq` (default: the undo target given the
+    table's `bots` seats), or null."""
 
     record_id: str
     seat: int
     to_seq: int | None = None
+    bots: list[int] = []
 
 
 class StateAt(_Op, tag="state_at"):
@@ -224,7 +227,6 @@ class GameSummary(msgspec.Struct, kw_only=True):
     to_move: list[int]
     tip_hash: str
     state_hash: str
-    undo_target: int | None
     outcome: Any = None
 
 
@@ -367,11 +369,12 @@ class Engine:
                 move_id=request.move_id,
                 device_id=request.device_id,
                 at=request.at,
+                bots=request.bots,
             )
             return Played(entry=taken, summary=summary(timeline))
         if isinstance(request, TakebackRefusal):
             timeline = self._get(request.record_id)
-            refusal = timeline.takeback_refusal(request.seat, request.to_seq)
+            refusal = timeline.takeback_refusal(request.seat, request.to_seq, bots=request.bots)
             if refusal is None:
                 return None
             return Refusal(code=refusal.code, message=refusal.message, rule_id=refusal.rule_id)
@@ -453,7 +456,6 @@ def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
         to_move=timeline.to_move(),
         tip_hash=timeline.tip_hash,
         state_hash=digest(timeline.state),
-        undo_target=timeline.undo_target(),
         outcome=timeline.game.outcome(timeline.state),
     )
 

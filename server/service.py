@@ -329,22 +329,6 @@ class Service:
             self._reload(live)
             raise
 
-    def _undo_target(self, live: Live, to_seq: int | None) -> int | None:
-        """Where a take-back goes. An undo (None) at a table with bots goes back past
-        the bots' replies to the last point where no bot was to move, so the person
-        gets their turn back (the kernel's undo target may have a bot to move, which
-        would just move again). Nothing of a person's to undo: the current point,
-        which the kernel then refuses with its reason."""
-        bots = live.aggregate.bot_seats()
-        if to_seq is not None or not bots:
-            return to_seq
-        tl, game = live.tl, live.engine
-        line = tl.line
-        for seq in reversed(line[:-1]):
-            if not any(seat in bots for seat in game.to_move(tl.state_at(seq))):
-                return seq
-        return line[-1]
-
     def create_game(self, req: s.CreateGame) -> s.GameCreated:
         """A new table; bot seats get no invite code and play at once if they start."""
         game = engine(req.game)
@@ -632,10 +616,11 @@ class Service:
                 try:
                     entry = tl.take_back(
                         seat,
-                        self._undo_target(live, req.to_seq),
+                        req.to_seq,
                         move_id=req.move_id,
                         device_id=req.device_id,
                         at=req.at or now_ms(),
+                        bots=live.aggregate.bot_seats(),  # an undo goes back past their replies
                     )
                 except IllegalMove as exc:
                     raise ApiError(

@@ -14,6 +14,7 @@ re-running `decide` (``verify``: catches nondeterminism and engine drift).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -196,13 +197,16 @@ class Timeline(Generic[S, M, E]):
         self._commit(entry, state)
         return entry
 
-    def takeback_refusal(self, seat: int, to_seq: int | None = None) -> IllegalMove | None:
+    def takeback_refusal(
+        self, seat: int, to_seq: int | None = None, *, bots: Collection[int] = ()
+    ) -> IllegalMove | None:
         """Why `seat` may not return the game to the state after `to_seq`, or None.
 
-        `to_seq` None means "undo": the undo target, or (with nothing to undo) the
-        current state, which the policy then refuses as strict or nothing-to-undo.
+        `to_seq` None means "undo": the undo target (given the table's `bots`), or
+        (with nothing to undo) the current state, which the policy then refuses as
+        strict or nothing-to-undo.
         """
-        to_seq = self._resolve_target(to_seq)
+        to_seq = self._resolve_target(to_seq, bots)
         if to_seq not in self._line:
             return IllegalMove(
                 "takeback-target",
@@ -221,9 +225,15 @@ class Timeline(Generic[S, M, E]):
             game_over=self.game.outcome(self.state) is not None,
         )
 
-    def undo_target(self) -> int | None:
-        """The seq an "undo" returns to: the move in effect before the last one."""
-        return self._line[-2] if len(self._line) > 1 else None
+    def undo_target(self, bots: Collection[int] = ()) -> int | None:
+        """The seq an "undo" returns to: the latest earlier point in effect where no
+        bot seat is to move (with no bots: the move in effect before the last one).
+        Going back past the bots' replies gives the person their turn back; stopping
+        where a bot is to move would only let it move again."""
+        for seq in reversed(self._line[:-1]):
+            if not bots or not any(seat in bots for seat in self.game.to_move(self.state_at(seq))):
+                return seq
+        return None
 
     def take_back(
         self,
@@ -233,9 +243,11 @@ class Timeline(Generic[S, M, E]):
         move_id: str,
         device_id: str = "",
         at: int = 0,
+        bots: Collection[int] = (),
     ) -> TakeBack:
-        """Append a TakeBack to the state after `to_seq` (None: undo the last move),
-        if the table's policy allows. The same move_id again returns the same entry."""
+        """Append a TakeBack to the state after `to_seq` (None: undo, see
+        `undo_target`), if the table's policy allows. The same move_id again returns
+        the same entry."""
         earlier = self.entry_by_move_id(move_id)
         if (
             isinstance(earlier, TakeBack)
@@ -245,7 +257,7 @@ class Timeline(Generic[S, M, E]):
             return earlier
         if earlier is not None:
             raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another entry")
-        to_seq = self._resolve_target(to_seq)
+        to_seq = self._resolve_target(to_seq, bots)
         refusal = self.takeback_refusal(seat, to_seq)
         if refusal is not None:
             raise refusal
@@ -315,10 +327,10 @@ class Timeline(Generic[S, M, E]):
 
     # -- internals -----------------------------------------------------------
 
-    def _resolve_target(self, to_seq: int | None) -> int:
+    def _resolve_target(self, to_seq: int | None, bots: Collection[int]) -> int:
         if to_seq is not None:
             return to_seq
-        target = self.undo_target()
+        target = self.undo_target(bots)
         return self._line[-1] if target is None else target
 
     def _replayed(self, move_id: str, seat: int, move: M) -> Entry[M, E] | None:

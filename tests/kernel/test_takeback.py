@@ -130,3 +130,35 @@ def test_take_back_without_a_target_undoes_the_last_move() -> None:
     with pytest.raises(IllegalMove) as info:
         timeline.take_back(0, move_id="v")
     assert info.value.code == "takeback-nothing"
+
+
+def test_undo_at_a_table_with_bots_goes_back_past_their_replies() -> None:
+    """Stopping where a bot is to move would only let it move again."""
+    timeline = Timeline(
+        GAME,
+        new_record(GAME, record_id="b", seats=2, seed=4, options={"deck_size": 4, "hand_size": 2}),
+    )  # no draws: the deal empties the deck, so nothing is revealed
+    play_first(timeline, 0, "a")  # seq 1
+    timeline.play(0, Pass(), move_id="b")  # seq 2: seat 1 (the bot) to move
+    play_first(timeline, 1, "c")  # seq 3
+    timeline.play(1, Pass(), move_id="d")  # seq 4: seat 0 to move
+    assert timeline.undo_target() == 3  # the bot would be to move there
+    assert timeline.undo_target(bots=[1]) == 1
+    assert timeline.takeback_refusal(0, bots=[1]) is None
+    undo = timeline.take_back(0, move_id="u", bots=[1])
+    assert undo.to_seq == 1 and timeline.to_move() == [0]
+    assert timeline.take_back(0, move_id="v", bots=[1]).to_seq == 0
+    refusal = timeline.takeback_refusal(0, bots=[1])
+    assert refusal is not None and refusal.code == "takeback-nothing"
+
+
+def test_nothing_to_undo_when_only_bots_have_moved() -> None:
+    timeline = Timeline(
+        GAME,
+        new_record(GAME, record_id="b", seats=2, seed=4, options={"deck_size": 4, "hand_size": 2}),
+    )
+    play_first(timeline, 0, "a")
+    timeline.play(0, Pass(), move_id="b")  # the bot (seat 0) has moved; seat 1 is to move
+    assert timeline.undo_target(bots=[0]) is None
+    refusal = timeline.takeback_refusal(1, bots=[0])
+    assert refusal is not None and refusal.code == "takeback-nothing"

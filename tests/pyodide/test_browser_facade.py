@@ -95,10 +95,10 @@ def test_takeback_refusal_names_the_rule() -> None:
 def test_play_undo_scrub_view_record_verify() -> None:
     door = Door()
     summary = new(door)
-    assert summary["seq"] == 0 and summary["to_move"] == [0] and summary["undo_target"] is None
+    assert summary["seq"] == 0 and summary["to_move"] == [0]
     moves = door("legal_moves", record_id="r", seat=0)
     played = door("play", record_id="r", seat=0, move=moves[0], move_id="m1")
-    assert played["entry"]["seq"] == 1 and played["summary"]["undo_target"] == 0
+    assert played["entry"]["seq"] == 1
     again = door("play", record_id="r", seat=0, move=moves[0], move_id="m1")  # idempotent
     assert again["summary"]["seq"] == 1
     undone = door("undo", record_id="r", seat=0, move_id="u1")
@@ -154,3 +154,16 @@ def test_errors_are_replies_with_codes() -> None:
     assert door.error("bogus")["kind"] == "BadRequest"
     bad = door.error("load", record_json='{"id": "x"}')
     assert bad["kind"] == "RecordError"
+
+
+def test_undo_at_a_table_with_bots_passes_their_seats_to_the_kernel() -> None:
+    """The PWA names its bot seats; the undo goes back past their replies."""
+    door = Door()
+    options = {"deck_size": 4, "hand_size": 2}  # no draws: nothing is revealed
+    door("new", game="high-card", seats=2, seed=4, record_id="b", options=options)
+    for seat in (0, 0, 1, 1):  # seat 0: play a card, pass; then seat 1 (the bot) too
+        move = door("legal_moves", record_id="b", seat=seat)[0]
+        door("play", record_id="b", seat=seat, move=move, move_id=f"m{seat}{move}")
+    assert door("takeback_refusal", record_id="b", seat=0, bots=[1]) is None
+    undone = door("undo", record_id="b", seat=0, move_id="u", bots=[1])
+    assert undone["entry"]["to_seq"] == 1 and undone["summary"]["to_move"] == [0]

@@ -94,12 +94,13 @@ export class EngineClient {
   play(recordId, seat, move, moveId = newMoveId()) {
     return this.call("play", { record_id: recordId, seat, move, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
-  undo(recordId, seat, { toSeq = null, moveId = newMoveId() } = {}) {
-    return this.call("undo", { record_id: recordId, seat, to_seq: toSeq, move_id: moveId, device_id: this.deviceId, at: Date.now() });
+  undo(recordId, seat, { toSeq = null, bots = [], moveId = newMoveId() } = {}) {
+    return this.call("undo", { record_id: recordId, seat, to_seq: toSeq, bots, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
-  /** Why `seat` may not take back to `toSeq` (null: the undo target): null or {code, message, rule_id}. */
-  takebackRefusal(recordId, seat, { toSeq = null } = {}) {
-    return this.call("takeback_refusal", { record_id: recordId, seat, to_seq: toSeq });
+  /** Why `seat` may not take back to `toSeq` (null: the undo target past the `bots`
+   * seats' replies): null or {code, message, rule_id}. */
+  takebackRefusal(recordId, seat, { toSeq = null, bots = [] } = {}) {
+    return this.call("takeback_refusal", { record_id: recordId, seat, to_seq: toSeq, bots });
   }
   stateAt(recordId, seq) { return this.call("state_at", { record_id: recordId, seq }); }
   view(recordId, { seat = null, seq = null } = {}) { return this.call("view", { record_id: recordId, seat, seq }); }

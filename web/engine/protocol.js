@@ -39,8 +39,8 @@ export const OPS = Object.freeze({
   summary: ["record_id"],
   legal_moves: ["record_id", "seat"],
   play: ["record_id", "seat", "move", "move_id"], // device_id, at
-  undo: ["record_id", "seat", "move_id"], // to_seq, device_id, at
-  takeback_refusal: ["record_id", "seat"], // to_seq (null: the undo target) -> null | {code, message, rule_id}
+  undo: ["record_id", "seat", "move_id"], // to_seq, bots (seats the undo goes back past), device_id, at
+  takeback_refusal: ["record_id", "seat"], // to_seq (null: the undo target), bots -> null | {code, message, rule_id}
   state_at: ["record_id", "seq"],
   view: ["record_id"], // seat (null: spectator), seq (null: now)
   record: ["record_id"], // seat, redact

@@ -135,13 +135,18 @@ export class LocalSession extends EngineSession {
     return true;
   }
 
-  /** The seq an undo returns to: before this device's humans' last move in effect. */
-  undoPlan() {
+  botSeats() {
+    return (this.row.seatKinds || []).map((k, i) => (k === 'bot' ? i : -1)).filter((i) => i >= 0);
+  }
+
+  /** Who takes back: this device's person whose move in effect came last. How far
+   * back is the kernel's rule (Timeline.undo_target): past the bots' replies. */
+  undoSeat() {
     const line = this.snapshot.line || [0];
     const humans = this.humanSeats();
     for (let i = line.length - 1; i > 0; i--) {
       const entry = this.entries[line[i] - 1];
-      if (entry && humans.includes(entry.seat)) return { seat: entry.seat, toSeq: line[i - 1] };
+      if (entry && humans.includes(entry.seat)) return entry.seat;
     }
     return null;
   }
@@ -150,7 +155,7 @@ export class LocalSession extends EngineSession {
     const policy = this.row.takeback;
     if (policy === 'strict') return { enabled: false, reason: t('undo.strict') };
     if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
-    if (!this.undoPlan()) return { enabled: false, reason: t('undo.nothing') };
+    if (this.undoSeat() === null) return { enabled: false, reason: t('undo.nothing') };
     const probe = this.probe?.tip === this.summary?.tip_hash ? this.probe : null;
     if (probe?.refusal) return { enabled: false, reason: t('undo.refused', { text: ruleText(this.game, probe.refusal) }) };
     return { enabled: true, reason: t(`undo.policy.${policy}`) };
@@ -162,19 +167,19 @@ export class LocalSession extends EngineSession {
   async probeUndo() {
     const tip = this.summary?.tip_hash;
     if (!tip || this.probe?.tip === tip) return;
-    const plan = this.undoPlan();
-    if (!plan || this.row.takeback === 'strict' || this.snapshot.over) return;
-    const refusal = await call('takeback_refusal', { record_id: this.rid, seat: plan.seat, to_seq: plan.toSeq });
+    const seat = this.undoSeat();
+    if (seat === null || this.row.takeback === 'strict' || this.snapshot.over) return;
+    const refusal = await call('takeback_refusal', { record_id: this.rid, seat, bots: this.botSeats() });
     this.probe = { tip, refusal };
   }
 
   async undo() {
-    const plan = this.undoPlan();
-    if (!plan) throw new EngineError({ kind: 'IllegalMove', code: 'takeback-nothing', text: t('undo.nothing') });
+    const seat = this.undoSeat();
+    if (seat === null) throw new EngineError({ kind: 'IllegalMove', code: 'takeback-nothing', text: t('undo.nothing') });
     await call('undo', {
       record_id: this.rid,
-      seat: plan.seat,
-      to_seq: plan.toSeq,
+      seat,
+      bots: this.botSeats(),
       move_id: uuid(),
       device_id: await store.deviceId(),
       at: Date.now(),
