@@ -21,7 +21,8 @@ move_id, made offline or not yet acknowledged.
   copy marks it ``behind``, and the next request is a pull); a 409 appends the
   missing entries and keeps the queue; a 422 rejects the move *and* the pending
   moves of that seat queued after it (they were made on top of it), each with its
-  reason, kept in ``rejected`` as the rejected branch (never silently dropped).
+  reason, kept in ``rejected`` as the rejected branch (never silently dropped);
+  `hosted_seen` marks the ones the player has dismissed.
 - `hosted_pull` / `hosted_pulled`: ``GET …/record?since=seq`` and append what
   changed. Once the game is over (a pull says so, an accepted move carries an
   outcome, or a move is refused with ``game-over``) the next request fetches the
@@ -98,6 +99,7 @@ class Rejection(msgspec.Struct, kw_only=True):
     rule_id: str = ""
     by: Literal["server", "local"] = "server"
     after: str | None = None  # move_id of the rejected move this one was built on
+    seen: bool = False  # the player dismissed it (it stays: the rejected branch is kept)
 
 
 class HttpRequest(msgspec.Struct, kw_only=True):
@@ -285,6 +287,25 @@ def hosted_queue(state: HostedState, item: Pending) -> HostedState:
     if any(p.move_id == item.move_id for p in state.pending):
         return state
     return msgspec.structs.replace(state, pending=[*state.pending, item])
+
+
+def hosted_seen(state: HostedState, move_ids: list[str] | None = None) -> HostedState:
+    """Mark rejections as seen by the player: those of `move_ids`, or all of them.
+
+    Unknown ids are a KifuError (nothing changes): the page names what it showed.
+    """
+    if move_ids is not None:
+        held = [r.pending.move_id for r in state.rejected]
+        unknown = [m for m in move_ids if m not in held]
+        if unknown:
+            raise KifuError(f"no rejected move {unknown[0]!r}")
+    rejected = [
+        r
+        if r.seen or (move_ids is not None and r.pending.move_id not in move_ids)
+        else msgspec.structs.replace(r, seen=True)
+        for r in state.rejected
+    ]
+    return msgspec.structs.replace(state, rejected=rejected)
 
 
 def hosted_next(state: HostedState, record: Record[Any, Any] | None) -> HttpRequest | None:
@@ -579,6 +600,7 @@ class _Call(msgspec.Struct, kw_only=True):
     record_json: str | None = None
     item: Pending | None = None
     move_id: str = ""
+    move_ids: list[str] | None = None
     status: int = 0
     body: str = ""
 
@@ -607,7 +629,7 @@ def _text(record: Record[Any, Any] | None) -> str | None:
 def dispatch(call: str, args: msgspec.Raw) -> Any:
     """One pure sync step for the worker; state and records travel as JSON.
 
-    Calls: hosted.queue, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
+    Calls: hosted.queue, hosted.seen, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
     local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``.
     """
     request = msgspec.json.decode(args, type=_Call)
@@ -619,6 +641,8 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
             if request.item is None:
                 raise KifuError("hosted.queue needs an item")
             return {"state": hosted_queue(hosted, request.item)}
+        if call == "hosted.seen":
+            return {"state": hosted_seen(hosted, request.move_ids)}
         if call == "hosted.next":
             return {"request": hosted_next(hosted, record)}
         if call == "hosted.pull":
@@ -657,6 +681,7 @@ __all__ = [
     "hosted_pulled",
     "hosted_queue",
     "hosted_reply",
+    "hosted_seen",
     "local_next",
     "local_reply",
     "rebase",

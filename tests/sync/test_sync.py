@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from core import browser, games
-from core.kernel import RecordError, Timeline, encode_record, new_record, tip_hash
+from core.kernel import KifuError, RecordError, Timeline, encode_record, new_record, tip_hash
 from core.sync import (
     HostedState,
     HttpRequest,
@@ -28,6 +28,7 @@ from core.sync import (
     hosted_pulled,
     hosted_queue,
     hosted_reply,
+    hosted_seen,
     local_next,
     local_reply,
     rebase,
@@ -126,6 +127,59 @@ def test_conflict_rebases_then_rejects_with_reasons_and_keeps_the_branch() -> No
     assert (second.pending.move_id, second.code, second.after) == ("p2", "after-rejected", "p1")
     assert tip_hash(phone_record) == server.hosted[gid].tip_hash
     assert low in server.hosted[gid].game.view(server.hosted[gid].state, 0).hand
+
+
+def rejected_twice() -> tuple[FakeServer, HostedState, Any]:
+    """Seat 0 queues a play and a pass out of turn: both are rejected (the pass after it)."""
+    server = FakeServer()
+    gid = server.create("high-card", players=2, seed=7, hand_size=2)
+    state, record, _ = pull(server, HostedState(game_id=gid, seat=1), None, 1)
+    hand = server.hosted[gid].game.view(server.hosted[gid].state, 1).hand
+    state = hosted_queue(state, Pending(move_id="r1", seat=1, based_on=0, move=move(hand[0])))
+    state = hosted_queue(state, Pending(move_id="r2", seat=1, based_on=1, move=move()))
+    state, record, steps = sync_hosted(server, state, record, 1)
+    assert steps == ["rejected"]
+    return server, state, record
+
+
+def test_dismissed_rejections_are_marked_seen_and_kept() -> None:
+    server, state, record = rejected_twice()
+    assert [(r.pending.move_id, r.seen) for r in state.rejected] == [("r1", False), ("r2", False)]
+    one = hosted_seen(state, ["r1"])
+    assert [(r.pending.move_id, r.seen) for r in one.rejected] == [("r1", True), ("r2", False)]
+    assert [r.seen for r in state.rejected] == [False, False]  # not mutated in place
+    every = hosted_seen(one)
+    assert [(r.pending.move_id, r.seen) for r in every.rejected] == [("r1", True), ("r2", True)]
+    assert every.rejected[0].code == state.rejected[0].code  # the reason stays with it
+    # A later rejection arrives unseen next to the dismissed ones.
+    later = hosted_queue(every, Pending(move_id="r3", seat=1, based_on=0, move=move()))
+    later, record, steps = sync_hosted(server, later, record, 1)
+    assert steps == ["rejected"]
+    assert [(r.pending.move_id, r.seen) for r in later.rejected][-1] == ("r3", False)
+    assert [r.seen for r in later.rejected[:2]] == [True, True]
+
+
+def test_marking_an_unknown_rejection_seen_is_an_error_and_changes_nothing() -> None:
+    _server, state, _record = rejected_twice()
+    with pytest.raises(KifuError, match="no rejected move 'nope'"):
+        hosted_seen(state, ["r1", "nope"])
+    assert [r.seen for r in state.rejected] == [False, False]
+
+
+def test_the_worker_door_marks_rejections_seen() -> None:
+    _server, state, _record = rejected_twice()
+    args = {"state": msgspec.to_builtins(state), "move_ids": ["r2"]}
+    reply = json.loads(
+        browser.handle(json.dumps({"op": "sync", "call": "hosted.seen", "args": args}))
+    )
+    assert reply["ok"], reply
+    seen = [(r["pending"]["move_id"], r["seen"]) for r in reply["result"]["state"]["rejected"]]
+    assert seen == [("r1", False), ("r2", True)]
+    args = {**args, "move_ids": ["nope"]}
+    reply = json.loads(
+        browser.handle(json.dumps({"op": "sync", "call": "hosted.seen", "args": args}))
+    )
+    assert not reply["ok"] and "nope" in json.dumps(reply)
 
 
 def test_rebase_with_the_seed_rechecks_with_the_engine() -> None:
