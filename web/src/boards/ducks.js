@@ -37,12 +37,14 @@ export function renderDucks(container, ctx) {
   const { view, legal, onMove, names, readOnly } = ctx;
   if (!view.tiles || !view.players) throw new Error('not a Ducks in Tow view');
   const moves = readOnly ? [] : legal;
+  const status = [
+    h('span', {}, t(`dit.phase.${view.phase}`) === `dit.phase.${view.phase}` ? view.phase : t(`dit.phase.${view.phase}`)),
+    view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
+    view.shaken ? h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1)) : null,
+    view.end_trigger >= 0 && view.phase !== 'over' ? h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left })) : null,
+  ].filter(Boolean);
   container.append(
-    h('div.dit-status', {},
-      h('span', {}, t(`dit.phase.${view.phase}`) === `dit.phase.${view.phase}` ? view.phase : t(`dit.phase.${view.phase}`)), ' · ',
-      view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
-      view.shaken ? [' · ', h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1))] : null,
-      view.end_trigger >= 0 ? [' · ', h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left }))] : null),
+    h('div.dit-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part]))),
     h('div.dit-layout', {}, park(view, moves, onMove, names), h('div.dit-side', {}, display(view, moves, onMove), formationCards(view, names), players(view, moves, onMove, names, ctx))),
   );
 }
@@ -92,8 +94,8 @@ function display(view, legal, onMove) {
     const move = findMove(legal, 'take-display', { card });
     const face = view.cards?.[card];
     return move
-      ? h('button.card.legal', { type: 'button', style: CARD_STYLE, on: { click: () => onMove(move) }, 'aria-label': `${moveLabel('ducks-in-tow', move)} — ${cardText(card, face)}` }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card))
-      : h('span.card', { style: CARD_STYLE, title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)));
+      ? h('button.card.face.legal', { type: 'button', on: { click: () => onMove(move) }, 'aria-label': `${moveLabel('ducks-in-tow', move)} — ${cardText(card, face)}` }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card))
+      : h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)));
   });
   const deckMove = findMove(legal, 'take-deck');
   return h('section.dit-display', { 'aria-label': t('dit.display') },
@@ -111,7 +113,7 @@ function players(view, legal, onMove, names) {
         const drop = legal.filter((m) => m.type === 'drop-off' && m.card === card);
         const discard = findMove(legal, 'discard-card', { card });
         const face = view.cards?.[card];
-        return h('span.card', { style: CARD_STYLE, title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)),
+        return h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)),
           ...drop.map((m) => h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', m), on: { click: () => onMove(m) } }, m.side === 'left' ? '⇤' : '⇥')),
           discard ? h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', discard), on: { click: () => onMove(discard) } }, '✕') : null);
       })
@@ -122,13 +124,12 @@ function players(view, legal, onMove, names) {
         h('dt', {}, t('dit.tow')), h('dd', {}, counts(p.tow)),
         h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
-        h('dt', {}, t('dit.hand')), h('dd', {}, hand),
-        h('dt', {}, t('dit.tableau')), h('dd', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
+        h('dt', {}, t('dit.hand')), h('dd.card-strip.hand', {}, hand),
+        h('dt', {}, t('dit.tableau')), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
         h('dt', {}, t('dit.formations')), h('dd', {}, `${(p.claims || []).length} · ${t('dit.points', { n: p.formation_points })}`)));
   }));
 }
 
-const CARD_STYLE = 'flex-direction:column;padding:2px 3px;gap:1px;font-size:0.7rem;line-height:1.1';
 const CW = 34;
 const ROW = 11;
 const TOP = 13;
@@ -194,7 +195,7 @@ function cardText(id, face, slot = null) {
 
 /** A completed card: as printed, with adopted ducks and formation-covered ducks. */
 function tableauCard(slot, face) {
-  return h('span.card.done.tableau', { style: CARD_STYLE, title: cardText(slot.card, face, slot) }, cardSvg(face, slot), h('span', { 'aria-hidden': 'true' }, slot.card), h('span.visually-hidden', {}, cardText(slot.card, face, slot)));
+  return h('span.card.face.done.tableau', { title: cardText(slot.card, face, slot) }, cardSvg(face, slot), h('span', { 'aria-hidden': 'true' }, slot.card), h('span.visually-hidden', {}, cardText(slot.card, face, slot)));
 }
 
 /** The formation cards on the table and claimed: pattern, points and owner. */
@@ -206,10 +207,10 @@ function formationCards(view, names) {
   const open = new Set(view.formations || []);
   return h('section.dit-formations', { 'aria-label': t('dit.formationCards') },
     h('h3', {}, t('dit.formationCards')),
-    h('div.cards', { style: 'display:flex;flex-wrap:wrap;gap:4px' }, faces.map((f) => {
+    h('div.cards', {}, faces.map((f) => {
       const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(', ') || '—' });
       const label = `${f.name}: ${t('dit.points', { n: f.points })}, ${t('dit.formationSize', { w: f.width, h: f.height })}; ${status}`;
-      return h(`span.card${open.has(f.id) ? '' : '.done'}`, { style: CARD_STYLE, title: label, dataset: { formation: f.id } },
+      return h(`span.card.face${open.has(f.id) ? '' : '.done'}`, { title: label, dataset: { formation: f.id } },
         formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`), h('span.visually-hidden', {}, label));
     })));
 }

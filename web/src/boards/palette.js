@@ -9,10 +9,13 @@ export const TULIKKO_COLOURS = {
 
 export const TULIKKO_SYMBOLS = { SUN: '☀', MOON: '☾', RAIN_CLOUD: '☁', SNOWFLAKE: '❄' };
 
+// Ducks are yellow, orange, brown and green (the spec's DIT-GAP01; the rulebook names
+// none). Okabe–Ito has no brown: a dark brown, far in lightness from the yellow and
+// orange beside it, and the square shape carries the colour as well.
 export const DUCK_COLOURS = {
   Y: { fill: '#F0E442', shape: 'circle', text: '#000' },
   O: { fill: '#E69F00', shape: 'triangle', text: '#000' },
-  B: { fill: '#56B4E9', shape: 'square', text: '#000' },
+  B: { fill: '#8C5A2B', shape: 'square', text: '#fff' },
   G: { fill: '#009E73', shape: 'diamond', text: '#fff' },
 };
 

@@ -49,19 +49,19 @@ export function renderTulikko(container, ctx) {
 function goals(view, names) {
   const seatList = (flags) => flags.map((f, i) => (f ? names(i) : null)).filter(Boolean).join(', ') || '—';
   const me = view.seat ?? view.current ?? 0;
-  const row = (diagram, ...text) => h('li', { style: 'display:flex;align-items:center;gap:6px;margin:2px 0' }, diagram, h('span', {}, ...text));
+  const row = (diagram, ...text) => h('li', {}, h('span.tul-req-box', {}, diagram), h('span', {}, ...text));
   return h('div.tul-goals', {},
     h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
-      h('ul', { style: 'list-style:none;padding-left:0' }, (view.landscape || []).map((card) => row(landscapeDiagram(card),
+      h('ul', {}, (view.landscape || []).map((card) => row(landscapeDiagram(card),
         h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
         h('span.visually-hidden', {}, `; ${landscapeText(card)}`))))),
     h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
-      h('ul', { style: 'list-style:none;padding-left:0' }, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
+      h('ul', {}, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
         `${TULIKKO_SYMBOLS[sym.symbol] || ''} ${t(`tul.symbol.${sym.symbol}`)} — `,
         sym.claimed_by === null ? t('tul.unclaimed') : t('tul.claimedBy', { name: names(sym.claimed_by) }),
         h('span.visually-hidden', {}, `; ${t('tul.req.symbol', { symbol: t(`tul.symbol.${sym.symbol}`), n: sym.cells?.[me]?.length ?? 5 })}`))))),
     h('section', { 'aria-label': t('tul.auroras') }, h('h3', {}, t('tul.auroras')),
-      h('ul', { style: 'list-style:none;padding-left:0' }, (view.auroras || []).map((a) => row(auroraDiagram(a),
+      h('ul', {}, (view.auroras || []).map((a) => row(auroraDiagram(a),
         ` ${t(`tul.effect.${a.effect}`)} — `,
         a.holder === null ? t('tul.unclaimed') : t('tul.heldBy', { name: names(a.holder) }),
         a.active ? '' : ` (${t('tul.used')})`,
@@ -167,7 +167,9 @@ function orderMaps(view, active) {
 function centralBoard(view, legal, onMove) {
   const size = 70;
   const gap = 6;
-  const pad = 34;
+  // The margin holds the slide-in arrows: wide enough that each arrow's tap area (the
+  // whole strip beside its arm) stays at least 40 px tall when the board is drawn small.
+  const pad = 56;
   const W = pad * 2 + size * 3 + gap * 2;
   const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, class: 'tul-central', role: 'group', 'aria-label': t('tul.central') });
   const pos = { N: [1, 0], W: [0, 1], E: [2, 1], S: [1, 2] };
@@ -185,18 +187,20 @@ function centralBoard(view, legal, onMove) {
   svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden') },
     s('rect', { x: cx, y: cy, width: size, height: size, rx: 6, fill: '#3b3b4f', stroke: '#222' }),
     s('text', { x: cx + size / 2, y: cy + size / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, fill: '#fff', 'aria-hidden': 'true' }, '?')));
-  // slide-in arrows on each side of the board
+  // slide-in arrows on each side of the board, pointing inwards
+  const mid = W / 2;
   const arrows = {
-    N: [pad + size * 1.5 + gap, 14, 'M -12 -8 L 12 -8 L 0 10 Z'],
-    S: [pad + size * 1.5 + gap, W - 14, 'M -12 8 L 12 8 L 0 -10 Z'],
-    W: [14, pad + size * 1.5 + gap, 'M -8 -12 L -8 12 L 10 0 Z'],
-    E: [W - 14, pad + size * 1.5 + gap, 'M 8 -12 L 8 12 L -10 0 Z'],
+    N: [mid, pad / 2, 'M -13 -9 L 13 -9 L 0 11 Z', [size, pad]],
+    S: [mid, W - pad / 2, 'M -13 9 L 13 9 L 0 -11 Z', [size, pad]],
+    W: [pad / 2, mid, 'M -9 -13 L -9 13 L 11 0 Z', [pad, size]],
+    E: [W - pad / 2, mid, 'M 9 -13 L 9 13 L -11 0 Z', [pad, size]],
   };
   for (const side of ['N', 'E', 'S', 'W']) {
     const move = findMove(legal, 'slide', { side }) || findMove(legal, 'use-reslide', { side });
-    const [x, y, d] = arrows[side];
+    const [x, y, d, [w, hgt]] = arrows[side];
     const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
-    g.append(s('circle', { r: 14, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2 }), s('path', { d, fill: move ? '#111' : '#bbb' }));
+    if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
+    g.append(s('circle', { r: 20, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#bbb' }));
     if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
     svg.append(g);
   }
@@ -204,7 +208,7 @@ function centralBoard(view, legal, onMove) {
 }
 
 function mapBoard(view, m, names, legal, onMove, isActive) {
-  const pad = 10;
+  const pad = 6;
   const W = pad * 2 + COLS * CELL;
   const H = pad * 2 + ROWS * CELL;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'tul-map', role: 'group', 'aria-label': t('tul.map', { name: names(m.seat), animal: t(`tul.animal.${m.animal}`) }) });
@@ -222,7 +226,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     if (isActive && view.token_cell === cell) g.append(s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: 'none', stroke: '#111', 'stroke-width': 3 }));
     const move = findMove(legal, 'place', { row, col }) || findMove(legal, 'move-to', { row, col }) || findMove(legal, 'use-move-tile', { row, col });
     if (move) {
-      g.append(s('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: 'rgba(255,209,102,0.35)', stroke: '#111', 'stroke-width': 2.5, 'stroke-dasharray': '6 3', class: 'hl' }));
+      g.append(s('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: 'rgba(255,209,102,0.6)', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
       makeTarget(g, move, moveLabel('tulikko', move), onMove);
     }
     svg.append(g);
@@ -236,8 +240,9 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
       const [ax, ay] = xy(view.token_cell);
       const [bx, by] = xy(n);
       const g = s('g', { class: 'edge-target' });
-      g.append(s('circle', { cx: (ax + bx) / 2 + CELL / 2, cy: (ay + by) / 2 + CELL / 2, r: 12, fill: '#ffd166', stroke: '#111', 'stroke-width': 2 }),
-        s('text', { x: (ax + bx) / 2 + CELL / 2, y: (ay + by) / 2 + CELL / 2 + 5, 'text-anchor': 'middle', 'font-size': 14, 'aria-hidden': 'true' }, '+'));
+      // r 19: as large as two targets around one tile can be without overlapping
+      g.append(s('circle', { cx: (ax + bx) / 2 + CELL / 2, cy: (ay + by) / 2 + CELL / 2, r: 19, fill: '#ffd166', stroke: '#111', 'stroke-width': 2.5, class: 'hl' }),
+        s('text', { x: (ax + bx) / 2 + CELL / 2, y: (ay + by) / 2 + CELL / 2 + 7, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 'bold', 'aria-hidden': 'true' }, '+'));
       makeTarget(g, move, moveLabel('tulikko', move), onMove);
       svg.append(g);
     }

@@ -45,7 +45,9 @@ export async function gameScreen(root, { args: [id], screen }) {
   root.append(
     h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null),
     turn, notice, errorBox, loading,
-    h('div.game-layout', {}, h('div.board-col', {}, boardBox, scrub), h('div.side-col', {}, end, actions, controls, extra)),
+    // The history scrubber comes after the moves: on a phone the moves the board does
+    // not draw sit right below it; on a wide screen it sits under the board (column 1).
+    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, end, actions, controls, extra), scrub),
     cover,
   );
 

@@ -287,7 +287,7 @@ export const en = {
   'move.tulikko.move-to': 'Put the lifted tile on row {row}, column {col}',
   'move.tulikko.end-turn': 'End the turn',
 
-  'duck.colour.Y': 'yellow', 'duck.colour.O': 'orange', 'duck.colour.B': 'blue', 'duck.colour.G': 'green',
+  'duck.colour.Y': 'yellow', 'duck.colour.O': 'orange', 'duck.colour.B': 'brown', 'duck.colour.G': 'green',
   'dit.formationCards': 'Formation cards',
   'dit.formationSize': '{w} cards wide, {h} rows high',
   'dit.available': 'available',

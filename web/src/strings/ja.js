@@ -186,7 +186,7 @@ export const ja = {
   'trail.tulikko.largest_zone': '最大の同色ゾーン（同点時）',
   'trail.tulikko.tied': '同点判定前に並んだプレイヤー',
   'trail.tulikko.tie_break_used': '同点判定を使用',
-  'trail.ducks-in-tow.rows': '色ごとの最長のつながった行（黄・橙・青・緑）',
+  'trail.ducks-in-tow.rows': '色ごとの最長のつながった行（黄・橙・茶・緑）',
   'trail.ducks-in-tow.row_points': '行のポイント',
   'trail.ducks-in-tow.formation_points': 'フォーメーションのポイント',
   'trail.ducks-in-tow.formations': '獲得したフォーメーションカード',
@@ -287,7 +287,7 @@ export const ja = {
   'move.tulikko.move-to': '持ち上げたタイルを {row} 行 {col} 列に置く',
   'move.tulikko.end-turn': 'ターンを終える',
 
-  'duck.colour.Y': '黄', 'duck.colour.O': '橙', 'duck.colour.B': '青', 'duck.colour.G': '緑',
+  'duck.colour.Y': '黄', 'duck.colour.O': '橙', 'duck.colour.B': '茶', 'duck.colour.G': '緑',
   'dit.formationCards': 'フォーメーションカード',
   'dit.formationSize': '横{w}枚・縦{h}段',
   'dit.available': '獲得可能',

@@ -1,0 +1,113 @@
+"""The boards as a player sees them on a phone, a tablet and a laptop: a hand stays on
+one row, nothing scrolls the page sideways, the goals are not under the top bar, and
+every legal move drawn on the board is a tap target of at least TAP px.
+
+TAP is 40 px, a little under the 44 px of the platform guidelines (iOS, and WCAG's
+enhanced target size) so the Tulikko maps can sit side by side on a laptop; the move
+list's buttons, the other way to play every move, are 44 px high. Screenshots of each
+board at each size land in e2e/artifacts/.
+"""
+
+from __future__ import annotations
+
+from conftest import DESKTOP, PHONE, open_app, shot
+from helpers import click_move, move_types, new_game, wait_idle
+
+TABLET = {"width": 768, "height": 1024}
+SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
+TAP = 40
+
+
+def boxes(page, selector: str) -> list[dict[str, float]]:
+    return page.eval_on_selector_all(
+        selector,
+        """els => els.map(e => {
+          const r = e.getBoundingClientRect();
+          return {x: r.x, y: r.y, w: r.width, h: r.height, label: e.getAttribute('aria-label')};
+        })""",
+    )
+
+
+def sideways_overflow(page) -> int:
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def small_targets(page) -> list[dict[str, float]]:
+    """Legal moves on the board (SVG targets and card buttons) smaller than TAP."""
+    targets = boxes(page, "#board [data-move], #board button")
+    assert targets, "the board offers legal moves"
+    return [b for b in targets if min(b["w"], b["h"]) < TAP - 0.5]
+
+
+def at_every_size(page, name: str, check) -> None:
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(100)  # layout settles (media queries, SVG scaling)
+        check(size)
+        shot(page, f"layout-{name}-{size}")
+    page.set_viewport_size(PHONE)
+
+
+def test_ducks_hand_one_row_and_targets(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    new_game(page, "ducks-in-tow", ["human", "bot"])
+
+    def check(size):
+        cards = boxes(page, ".dit-player .hand > .card.face")
+        assert len(cards) >= 4, "the human's hand is drawn card by card"
+        tops = {round(c["y"]) for c in cards}
+        assert max(tops) - min(tops) <= 1, f"{size}: the hand wraps onto rows {sorted(tops)}"
+        assert sideways_overflow(page) <= 0, f"{size}: the page scrolls sideways"
+        small = small_targets(page)
+        assert not small, f"{size}: targets under {TAP} px: {small}"
+
+    at_every_size(page, "ducks", check)
+    # Japanese words are longer on the wide side: still no sideways scroll on a phone.
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    page.wait_for_selector(".dit-player .hand > .card.face")
+    assert sideways_overflow(page) <= 0
+    shot(page, "layout-ducks-phone-ja")
+    assert page.errors == []
+
+
+def test_tulikko_goals_clear_of_header_and_targets(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    new_game(page, "tulikko", ["human", "bot"])
+
+    def goals_in_sight(size):
+        page.eval_on_selector(".tul-goals", "e => e.scrollIntoView({block: 'start'})")
+        goals = boxes(page, ".tul-goals")[0]
+        bar = boxes(page, ".topbar")[0]
+        overlap = bar["y"] < goals["y"] + goals["h"] and goals["y"] < bar["y"] + bar["h"]
+        assert not overlap, f"{size}: the top bar {bar} covers the goals {goals}"
+        hit = page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y)?.closest('.tul-goals')",
+            [goals["x"] + 4, goals["y"] + 4],
+        )
+        assert hit, f"{size}: something is drawn over the goals' top"
+        assert sideways_overflow(page) <= 0, f"{size}: the page scrolls sideways"
+
+    def check(size):
+        goals_in_sight(size)
+        small = small_targets(page)
+        assert not small, f"{size}: targets under {TAP} px: {small}"
+
+    # The first placement (spaces of the map), then the slide arrows, then tokens on
+    # edges if a tile lands next to another within a few turns: each checked once.
+    kinds = ["place-token", "place", "slide"]
+    seen: set[str] = set()
+    for _ in range(8):
+        types = move_types(page)
+        new = [k for k in kinds if k in types and k not in seen]
+        if new:
+            at_every_size(page, f"tulikko-{new[0]}", check)
+            seen.update(new)
+        if seen == set(kinds):
+            break
+        click_move(page, next((types.index(k) for k in kinds if k in types), 0))
+        wait_idle(page)
+    assert {"place", "slide"} <= seen
+    assert page.errors == []
