@@ -2,12 +2,13 @@
 // to rebase; it runs in the engine worker through the "sync" op).
 //
 //   const sync = new SyncClient({ engine });           // engine: an EngineClient
-//   await sync.joinHosted(gameId, seat, seatToken);    // remember a hosted seat
-//   await sync.queueMove(gameId, { seat, move, based_on: seq });   // persisted first
-//   const { steps, state } = await sync.syncHosted(gameId);        // submit, pull, rebase
+//   await sync.joinHosted(gameId, seat, seatToken, { key });  // remember a hosted seat
+//   await sync.queueMove(key, { seat, move, based_on: seq });  // persisted first
+//   const { steps, state } = await sync.syncHosted(key);       // submit, pull, rebase
 //   state.rejected  -> moves the server (or the engine) refused, each with its reason
-//   await sync.syncLocal(recordId, recordJson);        // back up a local record
-//   const stop = sync.live(gameId, onChange);          // follow a hosted game (WebSocket)
+//   await sync.markSeen(key, [moveId]);                        // the player dismissed them
+//   await sync.syncLocal(recordId, recordJson);                // back up a local record
+//   const stop = sync.live(key, onChange);                     // follow a hosted game (WebSocket)
 //
 // Everything the queue holds is written to IndexedDB *before* it is sent, so pending
 // moves survive a reload or a crash; a move_id makes every resend idempotent. Records
@@ -53,6 +54,7 @@ export class SyncClient {
     this.deviceId = deviceId;
     this.db = openDb(dbName);
     this._running = new Map(); // one round per game at a time
+    this._locks = new Map(); // per game: the last state update queued
   }
 
   async _get(store, key) {
@@ -83,41 +85,74 @@ export class SyncClient {
 
   // -- hosted games ----------------------------------------------------------------
 
-  async joinHosted(gameId, seat, token) {
-    const held = await this._get("hosted", gameId);
+  /** Remember a seat. `key` names it in every other call (default: the game id; a
+   * device holding two seats of one game gives each its own key). */
+  async joinHosted(gameId, seat, token, { key = gameId } = {}) {
+    const held = await this._get("hosted", key);
     if (held) return held;
-    const entry = { gameId, token, state: { game_id: gameId, seat }, record_json: null };
-    await this._put("hosted", gameId, entry);
+    const entry = { key, gameId, token, state: { game_id: gameId, seat }, record_json: null };
+    await this._put("hosted", key, entry);
     return entry;
   }
 
-  async hosted(gameId) {
-    return this._get("hosted", gameId);
+  async hosted(key) {
+    return this._get("hosted", key);
+  }
+
+  /**
+   * Run `fn(held)` alone among this game's state updates and store what it returns.
+   * A round's fold and a queueMove in between must not both read, then write: the
+   * later write would drop the other's change (a queued move lost).
+   */
+  _update(key, fn) {
+    const before = this._locks.get(key) || Promise.resolve();
+    const next = before.then(async () => {
+      const held = await this._get("hosted", key);
+      if (!held) throw new Error(`no hosted game ${key}: joinHosted first`);
+      const { held: after, result } = await fn(held);
+      if (after !== held) await this._put("hosted", key, after);
+      return result;
+    });
+    const settled = next.catch(() => {});
+    this._locks.set(key, settled);
+    settled.then(() => { if (this._locks.get(key) === settled) this._locks.delete(key); });
+    return next;
   }
 
   /** Queue a move (or {kind: "takeback", to_seq}) and persist it before any send. */
-  async queueMove(gameId, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId() }) {
-    const held = await this._get("hosted", gameId);
-    if (!held) throw new Error(`no hosted game ${gameId}: joinHosted first`);
+  async queueMove(key, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId() }) {
     const item = { move_id, seat, kind, move, to_seq, based_on, device_id: this.deviceId, at: Date.now() };
-    const out = await this.engine.sync("hosted.queue", { state: held.state, item });
-    await this._put("hosted", gameId, { ...held, state: out.state });
+    await this._update(key, async (held) => {
+      const out = await this.engine.sync("hosted.queue", { state: held.state, item });
+      return { held: { ...held, state: out.state } };
+    });
     return move_id;
   }
 
-  /** Submit the queue in order, folding every answer in; pull first if needed. */
-  syncHosted(gameId, { maxRequests = 50 } = {}) {
-    const running = this._running.get(gameId);
+  /** Mark rejections as seen (the player dismissed them): `moveIds`, or all (null). */
+  markSeen(key, moveIds = null) {
+    return this._update(key, async (held) => {
+      const out = await this.engine.sync("hosted.seen", { state: held.state, move_ids: moveIds });
+      return { held: { ...held, state: out.state }, result: out.state };
+    });
+  }
+
+  /** Submit the queue in order, folding every answer in; pull first if needed. One
+   * round per game at a time: a second call while one runs gets that round. */
+  syncHosted(key, { maxRequests = 50 } = {}) {
+    const running = this._running.get(key);
     if (running) return running;
-    const round = this._hostedRound(gameId, maxRequests).finally(() => this._running.delete(gameId));
-    this._running.set(gameId, round);
+    const round = this._hostedRound(key, maxRequests).finally(() => this._running.delete(key));
+    this._running.set(key, round);
     return round;
   }
 
-  async _hostedRound(gameId, maxRequests) {
-    let held = await this._get("hosted", gameId);
+  async _hostedRound(key, maxRequests) {
     const steps = [];
+    let held = await this._get("hosted", key);
     for (let i = 0; i < maxRequests; i++) {
+      // Read afresh each time: moves queued while this round runs are sent by it.
+      held = await this._get("hosted", key);
       const { request } = await this.engine.sync("hosted.next", { state: held.state, record_json: held.record_json });
       if (!request) break;
       let answer;
@@ -125,37 +160,40 @@ export class SyncClient {
         answer = await this._http(request, held.token);
       } catch (err) {
         steps.push({ event: "offline", detail: String(err && err.message ? err.message : err) });
-        return { offline: true, steps, state: held.state };
+        return { offline: true, steps, state: held.state, record_json: held.record_json };
       }
       const call = request.method === "GET" ? "hosted.pulled" : "hosted.reply";
-      const out = await this.engine.sync(call, {
-        state: held.state,
-        record_json: held.record_json,
-        move_id: request.move_id || "",
-        status: answer.status,
-        body: answer.body,
+      const step = await this._update(key, async (current) => {
+        const out = await this.engine.sync(call, {
+          state: current.state,
+          record_json: current.record_json,
+          move_id: request.move_id || "",
+          status: answer.status,
+          body: answer.body,
+        });
+        held = { ...current, state: out.state, record_json: out.record_json };
+        return { held, result: out.step };
       });
-      held = { ...held, state: out.state, record_json: out.record_json };
-      await this._put("hosted", gameId, held);
-      steps.push(out.step);
-      if (out.step.event === "retry" || out.step.event === "blocked") break;
+      steps.push(step);
+      if (step.event === "retry" || step.event === "blocked") break;
     }
     return { offline: false, steps, state: held.state, record_json: held.record_json };
   }
 
   /** Fetch what changed since the copy's last seq (e.g. after a live "entry" message). */
-  async pullHosted(gameId) {
-    const held = await this._get("hosted", gameId);
+  async pullHosted(key) {
+    const held = await this._get("hosted", key);
     const { request } = await this.engine.sync("hosted.pull", { state: held.state, record_json: held.record_json });
     const answer = await this._http(request, held.token);
-    const out = await this.engine.sync("hosted.pulled", {
-      state: held.state,
-      record_json: held.record_json,
-      status: answer.status,
-      body: answer.body,
+    return this._update(key, async (current) => {
+      const out = await this.engine.sync("hosted.pulled", {
+        state: current.state,
+        record_json: current.record_json,
+        status: answer.status,
+        body: answer.body,
+      });
+      return { held: { ...current, state: out.state, record_json: out.record_json }, result: out };
     });
-    await this._put("hosted", gameId, { ...held, state: out.state, record_json: out.record_json });
-    return out;
   }
 
   // -- local records ---------------------------------------------------------------
@@ -202,17 +240,17 @@ export class SyncClient {
    * what changed and submit what is pending. Reconnects with backoff (1 s doubling to
    * 30 s) until the returned function is called. `onChange({steps, state, record_json})`.
    */
-  live(gameId, onChange = () => {}) {
+  live(key, onChange = () => {}) {
     let socket = null;
     let stopped = false;
     let delay = 1000;
     let chain = Promise.resolve();
     const connect = async () => {
-      const held = await this._get("hosted", gameId);
+      const held = await this._get("hosted", key);
       const base = new URL(this.baseUrl || globalThis.location.href, globalThis.location.href);
       base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
       const query = new URLSearchParams({ token: held.token });
-      socket = new WebSocket(new URL(`/api/games/${gameId}/live?${query}`, base));
+      socket = new WebSocket(new URL(`/api/games/${held.gameId}/live?${query}`, base));
       socket.onopen = () => { delay = 1000; };
       socket.onmessage = (event) => {
         let type = "";
@@ -220,8 +258,8 @@ export class SyncClient {
         if (type !== "hello" && type !== "entry") return;
         chain = chain
           .then(async () => {
-            const pulled = await this.pullHosted(gameId);
-            const round = await this.syncHosted(gameId);
+            const pulled = await this.pullHosted(key);
+            const round = await this.syncHosted(key);
             return { ...round, steps: [pulled.step, ...round.steps] };
           })
           .then(onChange, (err) => onChange({ error: String(err && err.message ? err.message : err) }));
@@ -242,7 +280,7 @@ export class SyncClient {
   /** Sync every hosted game and local record again whenever the browser comes online. */
   watch(localRecords = async () => []) {
     const again = async () => {
-      for (const held of await this.list("hosted")) await this.syncHosted(held.gameId);
+      for (const held of await this.list("hosted")) await this.syncHosted(held.key ?? held.gameId);
       for (const { recordId, recordJson } of await localRecords()) await this.syncLocal(recordId, recordJson);
     };
     globalThis.addEventListener("online", again);
