@@ -5,7 +5,10 @@ scrubbed while it runs (online from the server, offline a clear "needs a connect
 
 from __future__ import annotations
 
-from conftest import DESKTOP, PHONE, open_app, shot
+import json
+from typing import Any
+
+from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
 from helpers import click_move, move_types, new_game, play_until_over, wait_idle
 
 
@@ -74,12 +77,19 @@ def test_two_devices_one_offline_converge(server, new_context):
     wait_seq(a, 4)
     wait_my_turn(a)
 
+    wait_sw(a)
     ctx_a.set_offline(True)
     a.click("#move-list li:nth-child(1) button")  # queued: the server cannot be reached
     a.wait_for_function("document.querySelector('#turn').dataset.pending === '1'")
     a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'offline'")
     assert "pending 1" in a.inner_text("#sync-status")
     shot(a, "hosted-offline-pending-phone")
+    # The queue survives a reload (offline: the app comes from the service worker).
+    a.reload()
+    wait_engine(a)
+    a.wait_for_function("document.querySelector('#turn')?.dataset.pending === '1'")
+    assert "pending 1" in a.inner_text("#sync-status")
+    assert a.query_selector_all("#move-list button") == [], "the board shows the move waiting"
     b.wait_for_timeout(2000)
     assert seq(b) == 4, "the other device cannot see a move that was never sent"
 
@@ -97,8 +107,22 @@ def test_two_devices_one_offline_converge(server, new_context):
     assert a.errors == [] and b.errors == []
 
 
+def move_posts(page) -> list[tuple[str, Any]]:
+    """(move_id, expected_seq) of every move submission of this page the server answered."""
+    posts: list[tuple[str, Any]] = []
+
+    def seen(request: Any) -> None:
+        if request.method == "POST" and request.url.endswith("/moves"):
+            body = json.loads(request.post_data or "{}")
+            posts.append((body["move_id"], body.get("expected_seq")))
+
+    page.on("requestfinished", seen)
+    return posts
+
+
 def test_rejected_pending_move_is_shown(server, new_context):
     ctx_a, a, _ctx_b, b = two_devices(server, new_context)
+    posts = move_posts(a)
     click_move(a, 0)
     click_move(a, move_types(a).index("pass"))
     wait_seq(b, 2)
@@ -121,11 +145,72 @@ def test_rejected_pending_move_is_shown(server, new_context):
     notice = a.inner_text(".game-notices")
     assert "was rejected" in notice
     assert "not-your-turn" in notice or "turn" in notice
+    assert len(a.query_selector_all(".game-notices .notice")) == 1, "one rejection, shown once"
+    # Sent against seq 4, then (the record moved on) against 5: never twice the same.
+    queued = posts[-1][0]
+    assert [p for p in posts if p[0] == queued] == [(queued, 4), (queued, 5)], posts
     a.wait_for_function("document.querySelector('#sync-status').dataset.state === 'conflict'")
     shot(a, "hosted-rejected-phone")
     a.click("#dismiss-notice")
     a.wait_for_function("document.querySelector('#sync-status').dataset.state !== 'conflict'")
     assert a.get_attribute("#turn", "data-pending") == "0"
+    assert a.errors == [] and b.errors == []
+
+
+LEGACY_QUEUE = """async () => {
+  const open = (name) => new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const run = (db, store, mode, action) => new Promise((resolve, reject) => {
+    const t = db.transaction(store, mode);
+    const request = action(t.objectStore(store));
+    t.oncomplete = () => resolve(request.result);
+    t.onerror = () => reject(t.error);
+  });
+  const kifu = await open('kifu');
+  const rows = await run(kifu, 'games', 'readonly', (s) => s.getAll());
+  const row = rows.find((r) => r.kind === 'hosted');
+  const move = row.hosted.legal[0];
+  const item = { kind: 'move', move_id: 'legacy-1', move, expected_seq: row.hosted.seq, at: 1 };
+  row.hosted.pending = [item];
+  await run(kifu, 'games', 'readwrite', (s) => s.put(row));
+  await run(await open('kifu-sync'), 'hosted', 'readwrite', (s) => s.delete(row.id));
+  return row.id;
+}"""
+
+
+def test_a_queue_of_the_old_hosted_rows_moves_into_the_sync_client(server, new_context):
+    """A row written before hosted games went through core.sync holds its own queue
+    (hosted.pending) and no SyncClient entry: its move is sent once, from the client."""
+    ctx_a, a, _ctx_b, b = two_devices(server, new_context)
+    click_move(a, 0)
+    click_move(a, move_types(a).index("pass"))
+    wait_seq(b, 2)
+    wait_my_turn(b)
+    click_move(b, 0)
+    click_move(b, move_types(b).index("pass"))
+    wait_seq(a, 4)
+    wait_my_turn(a)
+    a.close()
+    # No app on this page (same origin): nothing syncs while the rows are rewritten.
+    bare = ctx_a.new_page()
+    bare.goto(server.url + "/health")
+    row_id = bare.evaluate(LEGACY_QUEUE)
+    bare.close()
+
+    a = open_app(ctx_a.new_page(), server.url, f"/#/game/{row_id}")
+    posts = move_posts(a)
+    wait_seq(b, 5, timeout=30_000)
+    wait_seq(a, 5, timeout=30_000)
+    a.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
+    )
+    assert a.get_attribute("#turn", "data-pending") == "0"
+    assert [p for p in posts if p[0] == "legacy-1"] == [("legacy-1", 4)]
+    a.wait_for_timeout(6000)  # more sync rounds: it is not sent again
+    assert [p for p in posts if p[0] == "legacy-1"] == [("legacy-1", 4)]
     assert a.errors == [] and b.errors == []
 
 

@@ -11,7 +11,7 @@ import { uuid } from './ui.js';
 import { rawField, seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { ruleText } from './ruletext.js';
-import { requestSync } from './sync.js';
+import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
 function parseEntries(recordJson) {
   try {
@@ -288,7 +288,6 @@ export class HostedSession {
   }
 
   async refresh() {
-    const { syncHosted } = await import('./sync.js');
     try {
       this.row = (await syncHosted(this.row.id)) || this.row;
     } catch (err) {
@@ -299,14 +298,11 @@ export class HostedSession {
     return this.snapshot;
   }
 
+  /** Queued (core.sync through web/engine/sync.js) before anything is sent: offline it
+   * waits, and the board shows it waiting. */
   async play(move) {
-    const h = this.row.hosted;
-    const item = { kind: 'move', move_id: uuid(), move, expected_seq: h.seq, at: Date.now() };
-    this.row = await store.updateGame(this.id, (row) => {
-      row.hosted.pending = [...(row.hosted.pending || []), item];
-      row.lastMoveAt = item.at;
-      return row;
-    });
+    this.row = await queueHosted(this.id, { move });
+    this.snapshot = this.fromRow(this.row);
     return this.refresh();
   }
 
@@ -318,14 +314,19 @@ export class HostedSession {
     return { enabled: true, reason: t(`undo.policy.${this.row.takeback}`) };
   }
 
+  /** A take-back goes through the same queue; the server's refusal is the tap's error
+   * (with the rule's reason), not a notice to dismiss later. */
   async undo() {
-    const h = this.row.hosted;
-    const { data } = await api('POST', `/api/games/${h.gameId}/takebacks`, {
-      token: h.token,
-      body: { move_id: uuid(), expected_seq: h.seq, to_seq: null, device_id: await store.deviceId(), at: Date.now() },
-    });
-    void data;
-    return this.refresh();
+    const moveId = uuid();
+    this.row = await queueHosted(this.id, { kind: 'takeback', to_seq: null, move_id: moveId });
+    await this.refresh();
+    const refused = (this.row.hosted.rejected || []).find((r) => r.move_id === moveId);
+    if (refused) {
+      await dismissNotice(this.id, [moveId]);
+      this.row = (await store.getGame(this.id)) || this.row;
+      throw new ApiError(422, { code: refused.code, rule_id: refused.rule_id, detail: refused.message });
+    }
+    return this.snapshot;
   }
 
   /** This seat's view after entry `seq`, from the server (GET view?at=): never more

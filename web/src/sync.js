@@ -6,13 +6,16 @@
 // first: the server kept both, this device's branch under a new id — nothing is lost;
 // the game shows a notice until the player dismisses it.
 //
-// Hosted games (the server decides): moves made offline wait in `hosted.pending` and
-// are sent in order with expected_seq null (rebased on whatever the server has). A move
-// the server rejects is dropped from the queue, kept in `hosted.rejected` with the
-// rule's wording, and shown.
+// Hosted games (the server decides): the queue is web/engine/sync.js's SyncClient's
+// (core.sync decides; moves made offline are persisted before any send, sent in order
+// against the seq this device last saw, and one the server rejects leaves the queue
+// with its reason). The game's row mirrors that state for the screens — hosted.pending,
+// hosted.rejected (unseen until dismissed), hosted.entries (the seat's redacted copy) —
+// and holds the seat's view from GET /api/games/{id}/view: the device has no seed, so
+// the server says what it sees. One sync of a game runs at a time (syncHosted).
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
-import { rawField } from './jsontext.js';
+import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { engineClient } from './engine.js';
 
@@ -71,7 +74,7 @@ async function syncAll() {
   for (const row of rows) {
     try {
       if (row.kind === 'local') await syncLocal(row);
-      else if (row.kind === 'hosted') await syncHosted(row.id);
+      else if (row.kind === 'hosted' && !(row.over && row.hosted?.recordJson)) await syncHosted(row.id); // finished: nothing changes
       setOnline(true);
     } catch (err) {
       if (err instanceof ApiError && err.offline) {
@@ -140,77 +143,151 @@ async function syncLocal(row) {
   });
 }
 
-/** Flush this hosted game's queued moves, then fetch its view. Returns the updated row. */
-export async function syncHosted(id) {
-  let row = await store.getGame(id);
-  if (!row || row.kind !== 'hosted') return row;
+/** The SyncClient holding this row's seat (keyed by the row id). A row written before
+ * hosted games went through it carries its own queue (hosted.pending): that moves into
+ * the client when the seat joins it, once; from then on the row only mirrors it. */
+async function hostedClient(row) {
+  const client = await syncClient();
   const h = row.hosted;
-  for (const item of [...(h.pending || [])]) {
-    const device = await store.deviceId();
-    const path = item.kind === 'takeback' ? 'takebacks' : 'moves';
-    const body = item.kind === 'takeback'
-      ? { move_id: item.move_id, expected_seq: null, to_seq: item.to_seq ?? null, device_id: device, at: item.at }
-      : { move_id: item.move_id, expected_seq: null, move: item.move, device_id: device, at: item.at };
-    try {
-      await api('POST', `/api/games/${h.gameId}/${path}`, { token: h.token, body });
-      row = await store.updateGame(id, (r) => {
-        r.hosted.pending = r.hosted.pending.filter((p) => p.move_id !== item.move_id);
-        return r;
-      });
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.offline || err.status >= 500 || err.status === 429) throw err;
-      row = await store.updateGame(id, (r) => {
-        r.hosted.pending = r.hosted.pending.filter((p) => p.move_id !== item.move_id);
-        r.hosted.rejected = [...(r.hosted.rejected || []), { ...item, code: err.code, rule_id: err.rule_id, detail: err.message, seen: false }];
-        return r;
+  if (!(await client.hosted(row.id))) {
+    await client.joinHosted(h.gameId, h.seat, h.token, { key: row.id });
+    for (const item of h.pending || []) {
+      await client.queueMove(row.id, {
+        seat: h.seat,
+        kind: item.kind || 'move',
+        move: item.move ?? null,
+        to_seq: item.to_seq ?? null,
+        based_on: item.based_on ?? item.expected_seq ?? 0,
+        move_id: item.move_id,
       });
     }
   }
-  const { data } = await api('GET', `/api/games/${h.gameId}/view`, { token: h.token });
-  if (data.over && !h.recordJson) {
-    // Over: the whole record (seed included) is public now; keep it as a kernel Record's
-    // text so the finished game opens in the engine (scrubbing, branching, export).
-    const full = await api('GET', `/api/games/${h.gameId}/record?since=0`, { token: h.token });
-    const recordJson = `{"id":${rawField(full.text, 'record_id')},"genesis":${rawField(full.text, 'genesis')},"entries":${rawField(full.text, 'entries')}}`;
-    row = await store.updateGame(id, (r) => {
-      r.hosted.recordJson = recordJson;
-      return r;
-    });
-  }
-  let entries = h.entries || [];
-  try {
-    const rec = await api('GET', `/api/games/${h.gameId}/record?since=${entries.length}`, { token: h.token });
-    entries = [...entries.slice(0, rec.data.since), ...(rec.data.entries || [])];
-  } catch (err) {
-    if (err instanceof ApiError && err.offline) throw err;
-  }
-  row = await store.updateGame(id, (r) => {
-    Object.assign(r.hosted, {
-      seq: data.seq,
-      tipHash: data.tip_hash,
-      toMove: data.to_move,
-      view: data.view,
-      legal: data.legal_moves || [],
-      over: data.over,
-      outcome: data.outcome ?? null,
-      entries,
-    });
-    r.seq = data.seq;
-    r.toMove = data.to_move;
-    r.over = data.over;
-    r.outcome = data.outcome ?? null;
+  return client;
+}
+
+/** Copy the client's queue, rejections and record copy into the row (for the screens). */
+function mirror(r, held) {
+  const state = held.state;
+  r.hosted.pending = state.pending || [];
+  // ruleText reads code, rule_id and message; the notices name the move.
+  r.hosted.rejected = (state.rejected || []).map((x) => ({ ...x, move_id: x.pending.move_id, move: x.pending.move }));
+  if (held.record_json) r.hosted.entries = JSON.parse(held.record_json).entries || [];
+  if (state.blocked && r.hosted.blocked !== state.blocked) r.sync = { ...r.sync, notice: { kind: 'refused', detail: state.blocked } };
+  r.hosted.blocked = state.blocked ?? null;
+}
+
+function isOffline(err) {
+  // fetch rejects with a TypeError when the network is down; api() says so itself.
+  return (err instanceof ApiError && err.offline) || err instanceof TypeError;
+}
+
+/** Queue a move ({move} or {kind: 'takeback', to_seq}) of this row's seat; persisted
+ * before anything is sent. Returns the row, its pending list updated. */
+export async function queueHosted(id, { move = null, kind = 'move', to_seq = null, move_id }) {
+  const row = await store.getGame(id);
+  const client = await hostedClient(row);
+  await client.queueMove(id, { seat: row.hosted.seat, move, kind, to_seq, based_on: row.hosted.seq || 0, move_id });
+  const held = await client.hosted(id);
+  const updated = await store.updateGame(id, (r) => {
+    mirror(r, held);
+    r.lastMoveAt = Date.now();
     return r;
   });
   await recomputeStatus();
+  return updated;
+}
+
+const hostedRuns = new Map(); // row id -> {run, again}: one sync per game at a time
+
+/** Send this hosted game's queue, pull what changed, fetch its view. Returns the row.
+ * A call while one runs gets that run, which goes once more (a move queued meanwhile
+ * is sent by it, never by a second round beside it). */
+export function syncHosted(id) {
+  const running = hostedRuns.get(id);
+  if (running) {
+    running.again = true;
+    return running.run;
+  }
+  const entry = { again: false, run: null };
+  entry.run = (async () => {
+    try {
+      let row;
+      do {
+        entry.again = false;
+        row = await hostedOnce(id);
+      } while (entry.again);
+      return row;
+    } finally {
+      hostedRuns.delete(id);
+    }
+  })();
+  hostedRuns.set(id, entry);
+  return entry.run;
+}
+
+async function hostedOnce(id) {
+  let row = await store.getGame(id);
+  if (!row || row.kind !== 'hosted') return row;
+  const h = row.hosted;
+  const client = await hostedClient(row);
+  let data = null;
+  let offline = false;
+  try {
+    const round = await client.syncHosted(id);
+    if (round.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
+    // Entries the queue did not bring (other seats, the server's bots); once the game
+    // is over the next pull fetches its full record (seed included).
+    const pulled = await client.pullHosted(id);
+    if (pulled.state.refetch) await client.pullHosted(id);
+    ({ data } = await api('GET', `/api/games/${h.gameId}/view`, { token: h.token }));
+  } catch (err) {
+    if (!isOffline(err)) throw err;
+    offline = true;
+  } finally {
+    const held = await client.hosted(id);
+    row = await store.updateGame(id, (r) => {
+      mirror(r, held);
+      if (!data) return r;
+      Object.assign(r.hosted, {
+        seq: data.seq,
+        tipHash: data.tip_hash,
+        toMove: data.to_move,
+        view: data.view,
+        legal: data.legal_moves || [],
+        over: data.over,
+        outcome: data.outcome ?? null,
+      });
+      // Over: the full record is public; as a kernel Record's text it opens in the
+      // engine (scrubbing, branching, export).
+      if (data.over && held.record_json && seedText(held.record_json) !== null) r.hosted.recordJson = held.record_json;
+      r.seq = data.seq;
+      r.toMove = data.to_move;
+      r.over = data.over;
+      r.outcome = data.outcome ?? null;
+      return r;
+    });
+    await recomputeStatus();
+  }
+  if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   return row;
 }
 
-export function dismissNotice(id) {
-  return store.updateGame(id, (r) => {
-    if (r.sync) delete r.sync.notice;
-    for (const item of r.hosted?.rejected || []) item.seen = true;
+/** The player dismissed the notices: a fork's or refusal's, and the rejected moves
+ * (all of them, or those of `moveIds`; they stay in the client as seen). */
+export async function dismissNotice(id, moveIds = null) {
+  const row = await store.getGame(id);
+  let held = null;
+  if (row?.kind === 'hosted') {
+    const client = await hostedClient(row);
+    await client.markSeen(id, moveIds);
+    held = await client.hosted(id);
+  }
+  await store.updateGame(id, (r) => {
+    if (r.sync && !moveIds) delete r.sync.notice;
+    if (held) mirror(r, held);
     return r;
-  }).then(recomputeStatus);
+  });
+  await recomputeStatus();
 }
 
 export function statusText(st) {
