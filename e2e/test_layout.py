@@ -64,6 +64,18 @@ def test_ducks_hand_one_row_and_targets(server, new_context):
         assert not small, f"{size}: targets under {TAP} px: {small}"
 
     at_every_size(page, "ducks", check)
+    # Ending the turn at once leads to the food step (DIT-124): the food the player may
+    # return is tapped on the board, each colour a button of its own.
+    click_move(page, move_types(page).index("end-turn"))
+    assert "return-food" in move_types(page)
+    chips = boxes(page, "#board .dit-player.active button.food-chip")
+    assert chips, "returnable food is a button on the board"
+    assert all(min(c["w"], c["h"]) >= TAP - 0.5 for c in chips), chips
+    assert all(c["label"].startswith("Return 1") for c in chips), chips
+    before = page.get_attribute("#turn", "data-seq")
+    page.click("#board .dit-player.active button.food-chip")
+    page.wait_for_function("(b) => document.querySelector('#turn').dataset.seq !== b", arg=before)
+    wait_idle(page)
     # Japanese words are longer on the wide side: still no sideways scroll on a phone.
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")

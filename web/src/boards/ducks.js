@@ -28,8 +28,18 @@ function counts(list) {
   return items.length ? items : ['—'];
 }
 
-function foodChips(list) {
-  const items = (list || []).map((n, i) => (n ? h('span.food-chip', { style: `border-color:${DUCK_COLOURS[LETTERS[i]].fill}` }, `${LETTERS[i]}·${n}`, h('span.visually-hidden', {}, t(`duck.colour.${LETTERS[i]}`))) : null)).filter(Boolean);
+/** Food by colour; a colour the player may return now is a button (upkeep, Gift Shop overflow). */
+function foodChips(list, legal = [], onMove = null) {
+  const items = (list || []).map((n, i) => {
+    if (!n) return null;
+    const colour = LETTERS[i];
+    const style = `border-color:${DUCK_COLOURS[colour].fill}`;
+    const text = [`${colour}·${n}`, h('span.visually-hidden', {}, t(`duck.colour.${colour}`))];
+    const move = findMove(legal, 'return-food', { colour });
+    return move
+      ? h('button.food-chip.legal', { type: 'button', style, 'aria-label': moveLabel('ducks-in-tow', move), on: { click: () => onMove(move) } }, text)
+      : h('span.food-chip', { style }, text);
+  }).filter(Boolean);
   return items.length ? items : ['—'];
 }
 
@@ -122,7 +132,7 @@ function players(view, legal, onMove, names) {
       h('h3', {}, h('span.pawn-dot', { style: `background:${PAWN_COLOURS[p.pawn_colour] || '#999'}` }), names(p.seat), active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
       h('dl.kv', {},
         h('dt', {}, t('dit.tow')), h('dd', {}, counts(p.tow)),
-        h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food)),
+        h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food, active ? legal : [], onMove)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
         h('dt', {}, t('dit.hand')), h('dd.card-strip.hand', {}, hand),
         h('dt', {}, t('dit.tableau')), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
