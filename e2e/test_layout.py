@@ -46,6 +46,7 @@ def at_every_size(page, name: str, check) -> None:
         page.set_viewport_size(viewport)
         page.wait_for_timeout(100)  # layout settles (media queries, SVG scaling)
         check(size)
+        page.evaluate("window.scrollTo(0, 0)")  # sticky parts drawn where they rest
         shot(page, f"layout-{name}-{size}")
     page.set_viewport_size(PHONE)
 
