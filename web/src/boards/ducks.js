@@ -82,6 +82,9 @@ function park(view, legal, onMove, names) {
     const label = `${t('dit.tile', { n: i + 1 })}: ${t(`dit.role.${role}`)}${tile.location ? ` ${tile.location}` : ''}; ${t('dit.ducksHere', { list: ducks.map((n, c) => (n ? `${t(`duck.colour.${LETTERS[c]}`)} ${n}` : null)).filter(Boolean).join(', ') || '0' })}${pawns.length ? `; ${t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(', ') })}` : ''}`;
     const g = s('g', { role: 'img', 'aria-label': label, dataset: { tile: i } });
     g.append(s('polygon', { points: corners, fill, stroke: '#555', 'stroke-width': 1.5 }));
+    // a legal tile: tinted under its ducks and label (they stay readable), a thick dashed rim
+    const move = findMove(legal, 'move', { to: i }) || findMove(legal, 'disperse', { tile: i });
+    if (move) g.append(s('polygon', { points: corners, fill: 'rgba(255,209,102,0.75)', stroke: '#111', 'stroke-width': 4, 'stroke-dasharray': '8 4', class: 'hl' }));
     g.append(s('text', { x, y: y - R * 0.5, 'text-anchor': 'middle', 'font-size': 11, fill: '#333', 'aria-hidden': 'true' }, `${i + 1} ${role === 'GS' ? t('dit.short.GS') : role === 'AD' ? t('dit.short.AD') : tile.location || ''}`));
     let k = 0;
     ducks.forEach((n, c) => {
@@ -89,11 +92,7 @@ function park(view, legal, onMove, names) {
     });
     pawns.forEach((p, j) => g.append(s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
       s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1))));
-    const move = findMove(legal, 'move', { to: i }) || findMove(legal, 'disperse', { tile: i });
-    if (move) {
-      g.append(s('polygon', { points: corners, fill: 'rgba(255,209,102,0.35)', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '7 4', class: 'hl' }));
-      makeTarget(g, move, moveLabel('ducks-in-tow', move), onMove);
-    }
+    if (move) makeTarget(g, move, moveLabel('ducks-in-tow', move), onMove);
     svg.append(g);
   });
   return h('figure.dit-park-box', {}, svg, h('figcaption', {}, t('dit.park')));
