@@ -214,6 +214,75 @@ def test_a_queue_of_the_old_hosted_rows_moves_into_the_sync_client(server, new_c
     assert a.errors == [] and b.errors == []
 
 
+QUEUE_DURING_A_ROUND = """async (second) => {
+  const { EngineClient } = await import('/engine/client.js');
+  const { SyncClient } = await import('/engine/sync.js');
+  const rows = await new Promise((resolve, reject) => {
+    const request = indexedDB.open('kifu');
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const get = request.result.transaction('games').objectStore('games').getAll();
+      get.onsuccess = () => resolve(get.result);
+    };
+  });
+  const { gameId, token, legal } = rows.find((r) => r.kind === 'hosted').hosted;
+  const first = legal.find((m) => m.type === 'play');
+  // The first submission waits at a gate: a move is queued while the round is out.
+  let release, sent;
+  const gate = new Promise((r) => (release = r));
+  const posted = new Promise((r) => (sent = r));
+  let gated = false;
+  const slow = async (url, init) => {
+    if (init.method === 'POST' && !gated) {
+      gated = true;
+      sent();
+      await gate;
+    }
+    return fetch(url, init);
+  };
+  // The fixture game comes in as the app's engine gets it (e2e/conftest.py).
+  const register = JSON.parse(localStorage.getItem('kifu.extraEngines') || '[]');
+  const engine = new EngineClient({ deviceId: 'e2e', register });
+  await engine.ready;
+  const sync = new SyncClient({ engine, fetch: slow, dbName: 'kifu-sync-e2e', deviceId: 'e2e' });
+  await sync.joinHosted(gameId, 0, token);
+  await sync.queueMove(gameId, { seat: 0, move: first, based_on: 0, move_id: 'm1' });
+  const round = sync.syncHosted(gameId);
+  const same = sync.syncHosted(gameId) === round;  // one round per game at a time
+  await Promise.race([posted, round]);  // (a round that fails never posts)
+  await sync.queueMove(gameId, { seat: 0, move: second, based_on: 1, move_id: 'm2' });
+  release();
+  const out = await round;
+  const held = await sync.hosted(gameId);
+  return { same, steps: out.steps.map((s) => s.event), held, gameId, token };
+}"""
+
+
+def test_a_move_queued_while_a_round_is_out_is_kept_and_sent(server, new_context):
+    """SyncClient: a round's write after a reply never drops what was queued meanwhile."""
+    ctx = new_context(DESKTOP)
+    a = open_app(ctx.new_page(), server.url)
+    new_game(a, "high-card", ["human", "remote"], options={"deck_size": 30})
+    a.wait_for_selector(".invites code")
+    wait_my_turn(a)
+    a.close()
+    page = ctx.new_page()
+    page.goto(server.url + "/health")  # same origin, no app: only this client sends
+    out = page.evaluate(QUEUE_DURING_A_ROUND, {"type": "pass"})
+    assert out["same"]
+    assert out["steps"] == ["pulled", "accepted", "accepted"]
+    state = out["held"]["state"]
+    assert state["pending"] == [] and state["rejected"] == []
+    entries = json.loads(out["held"]["record_json"])["entries"]
+    assert [e["move_id"] for e in entries] == ["m1", "m2"]
+    view = page.evaluate(
+        """async ([id, token]) => (await fetch(`/api/games/${id}/view`,
+             { headers: { Authorization: `Bearer ${token}` } })).json()""",
+        [out["gameId"], out["token"]],
+    )
+    assert view["seq"] == 2
+
+
 def test_hosted_game_to_the_end_then_replay_and_share(server, new_context):
     ctx_a = new_context(DESKTOP)
     a = open_app(ctx_a.new_page(), server.url)
