@@ -165,9 +165,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     // board (live or a scrubbed point)
     const readOnly = scrubSeq !== null || session.kind === 'replay';
     let view = snap.view;
+    let unseen = null; // a scrubbed point that could not be fetched: say why, draw no board
     if (scrubSeq !== null) {
       try {
-    let unseen = null; // a scrubbed point that could not be fetched: say why, draw no board
         view = await session.viewAt(scrubSeq);
       } catch (err) {
         unseen = err.message || String(err);
