@@ -122,3 +122,18 @@ def play_until_over(page: Any, choose: Any = None, limit: int = 2000) -> int:
         moves += 1
         assert moves < limit, "the game did not end"
     return moves
+
+
+def game_rows(page: Any) -> list[dict[str, Any]]:
+    """Every game row the PWA keeps in IndexedDB (database 'kifu', store 'games')."""
+    rows: list[dict[str, Any]] = page.evaluate(
+        """() => new Promise((resolve, reject) => {
+          const open = indexedDB.open('kifu');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('games').objectStore('games').getAll();
+            get.onsuccess = () => resolve(get.result);
+          };
+        })"""
+    )
+    return rows

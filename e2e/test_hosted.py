@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
-from helpers import click_move, move_types, new_game, play_until_over, wait_idle
+from helpers import click_move, game_rows, move_types, new_game, play_until_over, wait_idle
 
 
 def seq(page) -> int:
@@ -389,4 +389,17 @@ def test_hosted_game_against_a_server_bot_scrubbed_mid_game(server, new_context)
     a.wait_for_selector("#scrub-first")
     a.click("#scrub-first")
     a.wait_for_selector("#play-from-here:not([disabled])")
+
+    # Play again: a new hosted table with the same server bot, this device's seat claimed.
+    finished = a.url.split("#/game/")[1]
+    a.click("#rematch")
+    a.wait_for_function(f"!location.hash.includes({finished!r})")
+    a.wait_for_selector("#turn")
+    hosted = [r for r in game_rows(a) if r["kind"] == "hosted"]
+    assert len(hosted) == 2
+    again = next(r for r in hosted if r["id"] != finished)
+    old = next(r for r in hosted if r["id"] == finished)
+    assert again["hosted"]["gameId"] != old["hosted"]["gameId"]
+    assert again["seatKinds"] == old["seatKinds"] and again["bots"] == old["bots"]
+    assert not again["over"]
     assert a.errors == []

@@ -9,7 +9,15 @@ import json
 from pathlib import Path
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
-from helpers import click_move, move_types, new_game, pass_cover, play_until_over, wait_idle
+from helpers import (
+    click_move,
+    game_rows,
+    move_types,
+    new_game,
+    pass_cover,
+    play_until_over,
+    wait_idle,
+)
 
 
 def seq(page) -> int:
@@ -112,17 +120,7 @@ def test_new_game_offers_the_games_bots_by_name(server, new_context):
     page.wait_for_url("**/#/game/**")
     page.wait_for_selector("#turn")
     game_id = page.url.split("#/game/")[1]
-    bots = page.evaluate(
-        """(id) => new Promise((resolve, reject) => {
-          const open = indexedDB.open('kifu');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const get = open.result.transaction('games').objectStore('games').get(id);
-            get.onsuccess = () => resolve(get.result.bots);
-          };
-        })""",
-        game_id,
-    )
+    bots = next(r["bots"] for r in game_rows(page) if r["id"] == game_id)
     assert bots == [None, "greedy"]
     assert page.errors == []
 
@@ -153,6 +151,10 @@ def test_finish_share_and_open_shared_offline(server, new_context):
     viewer.wait_for_selector("#end-screen")
     assert viewer.query_selector("svg, .generic-board")
     assert "Replay" in viewer.inner_text(".game-head")
+    # A first visit has no cached catalogue: the game is named once the engine is up.
+    viewer.wait_for_function(
+        "document.querySelector('.game-head').innerText.includes('High Card (fixture)')"
+    )
     viewer.click("#scrub-first")
     viewer.wait_for_selector("#play-from-here")
     shot(viewer, "shared-replay-desktop")
@@ -165,6 +167,25 @@ def test_finish_share_and_open_shared_offline(server, new_context):
     viewer.wait_for_selector("#end-screen")
     assert "Winner" in viewer.inner_text("#end-screen")
     server.start()
+
+
+def test_play_again_deals_a_new_game_with_the_same_table(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    finished = finish_small_game(page)
+    page.click("#rematch")
+    page.wait_for_function(f"!location.hash.includes({finished!r})")
+    page.wait_for_selector("#turn")
+    rows = [
+        {**r, "options": json.loads(r["record_json"])["genesis"]["options"]}
+        for r in game_rows(page)
+    ]
+    old = next(r for r in rows if r["id"] == finished)
+    new = next(r for r in rows if r["id"] != finished)
+    assert old["over"] and not new["over"]
+    for key in ("seatKinds", "bots", "takeback", "options"):
+        assert new[key] == old[key], key
+    assert new["options"] == {"deck_size": 4, "hand_size": 1}
+    assert page.errors == []
 
 
 def test_offline_play_then_sync(server, new_context):

@@ -11,7 +11,8 @@ import { scrubber } from '../scrubber.js';
 import { endPanel } from '../endscreen.js';
 import { reportProblem } from '../report.js';
 import { shareGame } from '../share.js';
-import { cachedCatalogue, gameTitle } from '../catalogue.js';
+import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
+import { rematch } from './newgame.js';
 import { seatName } from './home.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice } from '../sync.js';
@@ -31,6 +32,9 @@ export async function gameScreen(root, { args: [id], screen }) {
   }
   const games = await cachedCatalogue();
   const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
+  const kindName = row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
+  // A first visit (a shared link, say) has no cached catalogue: name the game once the engine can.
+  if (!games.some((g) => g.id === row.game)) catalogue().then((list) => { (kindName || title).textContent = gameTitle(list, row.game); }, () => {});
   const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
   const notice = h('div.game-notices');
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
@@ -43,7 +47,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
   const loading = h('p.loading', { role: 'status' }, t('game.loading'));
   root.append(
-    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null),
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName),
     turn, notice, errorBox, loading,
     // The history scrubber comes after the moves: on a phone the moves the board does
     // not draw sit right below it; on a wide screen it sits under the board (column 1).
@@ -236,7 +240,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     end.replaceChildren();
     if (snap.over && snap.outcome) {
       end.append(endPanel(session.game, snap.outcome, names));
-      if (session.row.kind !== 'replay') end.append(shareBox());
+      if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
     }
 

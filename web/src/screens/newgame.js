@@ -166,6 +166,23 @@ export async function newGameScreen(root) {
   });
 }
 
+/** "Play again": a new deal with the finished game's title, seats, bots, options and
+ * take-back policy — local again, or hosted again with new invitations. */
+export async function rematch(row) {
+  const { genesis } = JSON.parse(row.record_json);
+  const settings = {
+    g: { id: row.game },
+    seats: row.seats,
+    names: row.names || [],
+    seatKinds: row.seatKinds,
+    bots: row.bots || row.seatKinds.map(() => null),
+    options: genesis.options || {},
+    takeback: genesis.takeback || row.takeback || 'casual',
+    title: row.title || '',
+  };
+  return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
+}
+
 /** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
 export function botLabel(name) {
   const key = `bot.${name}`;

@@ -164,6 +164,8 @@ export const en = {
   'scrub.hostedNoBranch': 'Play from here opens when the game is over: until then only the server knows what is hidden (the seed).',
 
   'end.title': 'Final scores',
+  'end.rematch': 'Play again',
+  'end.rematchHint': 'A new deal with the same seats, bots and options',
   'end.winners': 'Winner: {names}',
   'end.tableWon': 'The table won!',
   'end.tableLost': 'The table lost.',

@@ -164,6 +164,8 @@ export const ja = {
   'scrub.hostedNoBranch': '「ここから対局」は終局後に使えます。それまで伏せられた情報（シード）はサーバーだけが知っています。',
 
   'end.title': '最終得点',
+  'end.rematch': 'もう一度遊ぶ',
+  'end.rematchHint': '同じ席・ボット・設定で新しく配ります',
   'end.winners': '勝者：{names}',
   'end.tableWon': '全員の勝利！',
   'end.tableLost': '全員の敗北。',
