@@ -279,3 +279,33 @@ def test_fork_kept_when_another_device_moved_first(server, new_context):
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
     )
     assert page.errors == []
+
+
+SYNC_KEYS = """(store) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('kifu-sync');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const keys = open.result.transaction(store).objectStore(store).getAllKeys();
+    keys.onsuccess = () => resolve(keys.result);
+  };
+})"""
+
+
+def test_deleting_a_game_forgets_its_sync_state_too(server, new_context):
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
+    click_move(page, 0)
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
+    assert game_id in page.evaluate(SYNC_KEYS, "local")
+    page.goto(page.url.split("#")[0] + "#/")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.click("button.icon.danger")
+    for _ in range(50):  # the sync client forgets right after the row goes
+        if game_id not in page.evaluate(SYNC_KEYS, "local"):
+            break
+        page.wait_for_timeout(200)
+    assert game_id not in page.evaluate(SYNC_KEYS, "local")
+    assert all(row["id"] != game_id for row in game_rows(page))
+    assert page.errors == []

@@ -99,6 +99,12 @@ export class SyncClient {
     return this._get("hosted", key);
   }
 
+  /** Drop what is held for a hosted seat or a local record ("hosted" | "local"): the
+   * player deleted that game on this device. */
+  async forget(store, key) {
+    return tx(await this.db, store, "readwrite", (s) => s.delete(key));
+  }
+
   /**
    * Run `fn(held)` alone among this game's state updates and store what it returns.
    * A round's fold and a queueMove in between must not both read, then write: the

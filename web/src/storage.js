@@ -6,7 +6,9 @@
 //    never re-serialised, a seed may exceed 2**53), seq, toMove[], over, outcome,
 //    lastMoveAt, createdAt, forkOf, shareId,
 //    sync: {state, ownerToken, serverTip, serverSeq, message},
-//    hosted: {gameId, token, seat, invites[], pending[], view, legal[], seq, tipHash}}
+//    hosted: {gameId, token, seat, invites[], view, legal[], seq, tipHash, and copies for
+//             the screens of the sync client's queue and redacted record (web/engine/sync.js
+//             holds the originals): pending[], rejected[], entries[]}}
 import { openDB } from 'idb';
 
 const DB_NAME = 'kifu';

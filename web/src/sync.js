@@ -115,6 +115,12 @@ function syncClient() {
   return syncClientPromise;
 }
 
+/** A game deleted on this device: the sync client forgets its queue and copy too. */
+export async function forgetGame(row) {
+  const client = await syncClient();
+  await client.forget(row.kind === 'hosted' ? 'hosted' : 'local', row.id);
+}
+
 /** Back up a local record: upload once, then append; forks and refusals become notices. */
 async function syncLocal(row) {
   const sync = row.sync || {};

@@ -6,7 +6,7 @@ import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
 import { importRecordText } from './open.js';
-import { dismissNotice } from '../sync.js';
+import { dismissNotice, forgetGame } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
 import { botLabel } from './newgame.js';
@@ -86,6 +86,7 @@ function gameItem(row, games, redraw) {
         click: async () => {
           if (!confirm(t('home.confirmDelete'))) return;
           await store.deleteGame(row.id);
+          forgetGame(row).catch((err) => console.warn('forget', row.id, err));
           redraw();
         },
       },
