@@ -126,6 +126,24 @@ OPTIONS = [
 # between steps, never in the middle of a token decision or of a move-tile effect.
 _BETWEEN_STEPS = ("slide", "place", "finish")
 
+# A move made at the wrong step is refused with "wrong-step", the rule of the step at
+# hand and what to do now: (rule ID, message) by phase, one rule per phase.
+STEPS: dict[str, tuple[str, str]] = {
+    "setup": ("TUL-019", "first every player places a starting neutral tile on any space"),
+    "slide": ("TUL-027", "first slide your revealed tile into the central board (step 1)"),
+    "place": (
+        "TUL-031",
+        "first place the tile you took on your map, or discard it if no space of its"
+        " symbol is empty (step 2A)",
+    ),
+    "tokens": (
+        "TUL-037",
+        "first place or skip a token on each edge of the tile you just placed (step 2B)",
+    ),
+    "move": ("TUL-099", "first move the lifted tile to another empty space"),
+    "finish": ("TUL-024", "step 3 is done: end your turn, or use an aurora tile first"),
+}
+
 
 def _cell(row: int, col: int) -> int:
     ensure(
@@ -345,11 +363,9 @@ class Tulikko(Decider[State, Move, Event, View]):
         handler = _HANDLERS.get(type(move))
         ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "TUL-024")
         assert handler is not None
-        if state.phase != "setup" and state.phase not in _PHASES[type(move)]:
-            # Wrong step: the handler raises the precise IllegalMove before emitting,
-            # so it can check the original state (no copy for the common illegal case).
-            handler(self, state, seat, move, _never_emit)
-            raise AssertionError(f"{type(move).__name__} accepted in phase {state.phase}")
+        if state.phase not in _PHASES[type(move)]:
+            rule, now = STEPS[state.phase]
+            raise IllegalMove("wrong-step", now, rule)
         events: list[Event] = []
         work = copy_state(state)
 
@@ -367,13 +383,7 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _decide_setup(
         self, work: State, seat: int, move: Move, emit: Callable[[Event], None]
     ) -> None:
-        ensure(
-            isinstance(move, Place),
-            "wrong-step",
-            "first place your starting neutral tile on any space",
-            "TUL-019",
-        )
-        assert isinstance(move, Place)
+        assert isinstance(move, Place)  # the only move of the setup phase (_PHASES)
         player = work.players[seat]
         ensure(bool(player.start_tile), "already-placed", "your start tile is placed", "TUL-019")
         cell = _cell(move.row, move.col)
@@ -395,17 +405,10 @@ class Tulikko(Decider[State, Move, Event, View]):
         )
 
     def _on_slide(self, work: State, seat: int, move: Slide, emit: Callable[[Event], None]) -> None:
-        ensure(
-            work.phase == "slide",
-            "wrong-step",
-            "you already took a tile from the central board this turn",
-            "TUL-024",
-        )
         ensure(move.side in SIDES, "no-such-side", f"side must be one of {SIDES}", "TUL-027")
         emit(self._slide_event(work, seat, move.side, work.revealed, False))
 
     def _on_place(self, work: State, seat: int, move: Place, emit: Callable[[Event], None]) -> None:
-        ensure(work.phase == "place", "wrong-step", self._phase_hint(work), "TUL-024")
         cell = _cell(move.row, move.col)
         player = work.players[seat]
         ensure(not player.cells[cell], "occupied", "that space already holds a tile", "TUL-033")
@@ -422,7 +425,6 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _on_discard(
         self, work: State, seat: int, move: Discard, emit: Callable[[Event], None]
     ) -> None:
-        ensure(work.phase == "place", "wrong-step", self._phase_hint(work), "TUL-024")
         ensure(
             not work.free_placement,
             "must-place",
@@ -438,12 +440,6 @@ class Tulikko(Decider[State, Move, Event, View]):
         emit(TileDiscarded(seat, work.taken))
 
     def _token_target(self, work: State, row: int, col: int) -> int:
-        ensure(
-            work.phase == "tokens",
-            "wrong-step",
-            "tokens go only next to the tile just placed",
-            "TUL-043",
-        )
         cell = _cell(row, col)
         ensure(
             cell in NEIGHBOURS[work.token_cell],
@@ -478,15 +474,7 @@ class Tulikko(Decider[State, Move, Event, View]):
         cell = self._token_target(work, move.row, move.col)
         emit(TokenSkipped(seat, work.token_cell, cell, "choice"))
 
-    def _aurora(
-        self, work: State, seat: int, effect: str, phases: tuple[str, ...], rule: str
-    ) -> str:
-        ensure(
-            work.phase in phases,
-            "wrong-step",
-            f"this aurora tile can be used only in phase {' / '.join(phases)}",
-            rule,
-        )
+    def _aurora(self, work: State, seat: int, effect: str) -> str:
         tile = self.held(work, seat, effect)
         if tile is None:
             spent = any(
@@ -501,7 +489,7 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _on_wildcard(
         self, work: State, seat: int, move: UseWildcard, emit: Callable[[Event], None]
     ) -> None:
-        aurora = self._aurora(work, seat, LANDSCAPE_WILDCARD, _BETWEEN_STEPS, "TUL-085")
+        aurora = self._aurora(work, seat, LANDSCAPE_WILDCARD)
         ensure(
             move.card in work.landscape,
             "no-such-card",
@@ -521,7 +509,7 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _on_reslide(
         self, work: State, seat: int, move: UseReslide, emit: Callable[[Event], None]
     ) -> None:
-        aurora = self._aurora(work, seat, RESLIDE, ("place",), "TUL-095")
+        aurora = self._aurora(work, seat, RESLIDE)
         ensure(move.side in SIDES, "no-such-side", f"side must be one of {SIDES}", "TUL-092")
         emit(AuroraUsed(seat, aurora, RESLIDE))
         emit(self._slide_event(work, seat, move.side, work.taken, True))
@@ -535,13 +523,13 @@ class Tulikko(Decider[State, Move, Event, View]):
             "free placement is already in effect",
             "TUL-086",
         )
-        aurora = self._aurora(work, seat, FREE_PLACEMENT, ("place",), "TUL-096")
+        aurora = self._aurora(work, seat, FREE_PLACEMENT)
         emit(AuroraUsed(seat, aurora, FREE_PLACEMENT))
 
     def _on_move_tile(
         self, work: State, seat: int, move: UseMoveTile, emit: Callable[[Event], None]
     ) -> None:
-        aurora = self._aurora(work, seat, MOVE_TILE, _BETWEEN_STEPS, "TUL-085")
+        aurora = self._aurora(work, seat, MOVE_TILE)
         cell = _cell(move.row, move.col)
         player = work.players[seat]
         ensure(bool(player.cells[cell]), "no-tile", "there is no tile on that space", "TUL-098")
@@ -560,9 +548,6 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _on_move_to(
         self, work: State, seat: int, move: MoveTo, emit: Callable[[Event], None]
     ) -> None:
-        ensure(
-            work.phase == "move", "wrong-step", "pick a tile up with the aurora first", "TUL-099"
-        )
         cell = _cell(move.row, move.col)
         ensure(
             not work.players[seat].cells[cell], "occupied", "move it to an empty space", "TUL-099"
@@ -578,18 +563,7 @@ class Tulikko(Decider[State, Move, Event, View]):
     def _on_end_turn(
         self, work: State, seat: int, move: EndTurn, emit: Callable[[Event], None]
     ) -> None:
-        ensure(work.phase == "finish", "wrong-step", self._phase_hint(work), "TUL-024")
         self._end_turn(work, seat, emit)
-
-    @staticmethod
-    def _phase_hint(work: State) -> str:
-        return {
-            "slide": "first slide your revealed tile into the central board (step 1)",
-            "place": "place or discard the tile you took (step 2A)",
-            "tokens": "decide the tokens next to your new tile first (step 2B)",
-            "move": "put the lifted tile down first",
-            "finish": "your tile is placed; end your turn",
-        }.get(work.phase, "not now")
 
     # -- automatic steps ---------------------------------------------------------------
 
@@ -817,10 +791,6 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     StartTilePlaced: _apply_start_tile_placed,
     GameEnded: _apply_game_ended,
 }
-
-
-def _never_emit(event: Event) -> None:
-    raise AssertionError(f"no event may be emitted while only checking: {event!r}")
 
 
 _PHASES: dict[type, tuple[str, ...]] = {

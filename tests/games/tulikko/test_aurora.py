@@ -179,7 +179,7 @@ def test_reslide_after_taking_before_placing() -> None:
     ejected tile is the one to place, by its own exit side; only in step 2A."""
     state = _holding("aurora-BLUE-3")
     assert not [m for m in GAME.legal_moves(state, 0) if isinstance(m, UseReslide)]
-    assert rejects(state, 0, UseReslide("N")).rule_id == "TUL-095"
+    assert rejects(state, 0, UseReslide("N")).rule_id == "TUL-027"  # slide first (step 1)
     taken = play(state, 0, Slide("N"))
     first = taken.taken
     assert [m for m in GAME.legal_moves(taken, 0) if isinstance(m, UseReslide)] == [
@@ -216,7 +216,7 @@ def test_free_placement_ignores_the_symbol() -> None:
     assert placed.players[0].cells[cell(0, 1)] == "owl-BLUE-1" and not placed.free_placement
     assert rejects(after, 0, UseFreePlacement()).rule_id == "TUL-086"
     too_early = scenario(phase="slide", auroras={"aurora-GREEN-3": 0})
-    assert rejects(too_early, 0, UseFreePlacement()).rule_id == "TUL-096"
+    assert rejects(too_early, 0, UseFreePlacement()).rule_id == "TUL-027"  # slide first
 
 
 def test_free_placement_saves_a_tile_from_discard() -> None:

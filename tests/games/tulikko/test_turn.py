@@ -3,6 +3,8 @@ TUL-023..TUL-046. Bear map (seat 0), rows: S M R W S / R W S M R / M S W R M / W
 
 from __future__ import annotations
 
+import pytest
+
 from core.games.tulikko import GAME, data
 from core.games.tulikko.events import (
     Slid,
@@ -14,10 +16,32 @@ from core.games.tulikko.events import (
     TurnEnded,
     TurnStarted,
 )
-from core.games.tulikko.moves import Discard, EndTurn, Place, PlaceToken, SkipToken, Slide
-from core.kernel import clone
+from core.games.tulikko.moves import (
+    Discard,
+    EndTurn,
+    Move,
+    MoveTo,
+    Place,
+    PlaceToken,
+    SkipToken,
+    Slide,
+    UseFreePlacement,
+    UseMoveTile,
+)
+from core.games.tulikko.state import State
+from core.kernel import IllegalMove, clone
 
-from .helpers import edge, events_of, kinds, play, rejects, scenario, started
+from .helpers import (
+    edge,
+    events_of,
+    kinds,
+    move_universe,
+    new_state,
+    play,
+    rejects,
+    scenario,
+    started,
+)
 
 
 def cell(r: int, c: int) -> int:
@@ -48,15 +72,57 @@ def test_turns_go_clockwise_from_the_first_player() -> None:
     assert state.round == 3
 
 
-def test_steps_in_fixed_order() -> None:
-    """TUL-024: eject, then place, then goals; no step out of order."""
-    state = started(2)
-    seat = state.current
-    assert rejects(state, seat, Place(0, 0)).rule_id == "TUL-024"
-    assert rejects(state, seat, PlaceToken(0, 0)).rule_id == "TUL-043"
-    after = play(state, seat, Slide("E"))
-    assert rejects(after, seat, Slide("E")).rule_id == "TUL-024"
-    assert after.phase == "place"
+def _at(phase: str) -> State:
+    """Seat 0 to move in `phase`, reached by play where the phase needs history."""
+    if phase == "setup":
+        return new_state(2)
+    if phase == "slide":
+        return scenario(phase="slide")
+    if phase == "place":
+        return play(scenario(phase="slide"), 0, Slide("E"))
+    if phase == "tokens":
+        layout = {(0, 1): "GREEN", (1, 0): "GREEN"}
+        state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: layout})
+        return play(state, 0, Place(1, 1))
+    if phase == "move":
+        return play(scenario(phase="slide", auroras={"aurora-ORANGE-3": 0}), 0, UseMoveTile(0, 0))
+    return scenario(phase="finish", auroras={"aurora-ORANGE-3": 0})
+
+
+OTHER_STEPS = [
+    # phase, the rule of the step at hand, what the message asks for, moves of other steps
+    ("setup", "TUL-019", "starting neutral tile", [Slide("N"), Discard(), EndTurn()]),
+    ("slide", "TUL-027", "(step 1)", [Place(0, 1), Discard(), PlaceToken(0, 1), EndTurn()]),
+    ("place", "TUL-031", "(step 2A)", [Slide("E"), SkipToken(0, 1), MoveTo(3, 3), EndTurn()]),
+    ("tokens", "TUL-037", "(step 2B)", [Slide("E"), Place(3, 3), UseMoveTile(0, 1), EndTurn()]),
+    ("move", "TUL-099", "lifted tile", [Place(3, 3), PlaceToken(0, 1), UseMoveTile(0, 1)]),
+    ("finish", "TUL-024", "end your turn", [Slide("E"), Place(3, 3), UseFreePlacement()]),
+]
+
+
+@pytest.mark.parametrize(
+    ("phase", "rule", "asks", "moves"), OTHER_STEPS, ids=[f"{r}-{p}" for p, r, *_ in OTHER_STEPS]
+)
+def test_a_move_of_another_step_names_the_step_at_hand(
+    phase: str, rule: str, asks: str, moves: list[Move]
+) -> None:
+    """TUL-024: eject, then place, then goals, in that order. A move of another step is
+    refused as wrong-step citing the rule of the step at hand (TUL-019 setup, TUL-027
+    slide, TUL-031 place, TUL-037 tokens, TUL-099 move-tile, TUL-024 turn done) and
+    saying what to do now; every wrong-step in that phase is the same refusal."""
+    state = _at(phase)
+    assert state.phase == phase
+    for move in moves:
+        refusal = rejects(state, 0, move)
+        assert (refusal.code, refusal.rule_id) == ("wrong-step", rule), move
+        assert asks in refusal.message, refusal
+    refusals = []
+    for move in move_universe(state):
+        try:
+            GAME.decide(state, 0, move)
+        except IllegalMove as exc:
+            refusals += [(exc.rule_id, exc.message)] if exc.code == "wrong-step" else []
+    assert {rule_id for rule_id, _ in refusals} == {rule} and len(set(refusals)) == 1
 
 
 def test_reveal_top_of_stack_at_turn_start() -> None:
@@ -77,7 +143,7 @@ def test_slide_from_any_side_and_never_keep_the_tile() -> None:
     moves = GAME.legal_moves(state, 0)
     assert [m for m in moves if isinstance(m, Slide)] == [Slide(s) for s in data.SIDES]
     assert rejects(state, 0, Slide("X")).rule_id == "TUL-027"
-    assert rejects(state, 0, Place(0, 0)).rule_id == "TUL-024"
+    assert rejects(state, 0, Place(0, 0)).rule_id == "TUL-027"  # slide first
 
 
 def test_slide_pushes_one_axis_and_ejects_the_far_tile() -> None:
