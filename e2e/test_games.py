@@ -64,6 +64,12 @@ def test_full_game(server, new_context, game):
     assert page.is_disabled("#undo")
     assert "over" in page.inner_text("#undo-reason")
     shot(page, f"{name}-end")
+    if game == "tulikko":  # on a phone each final map has the full width, none squeezed
+        row = page.eval_on_selector(".tul-maps", "e => e.getBoundingClientRect().width")
+        widths = page.eval_on_selector_all(
+            ".tul-map-box", "els => els.map((e) => e.getBoundingClientRect().width)"
+        )
+        assert widths and min(widths) > 0.9 * row, (widths, row)
     other = DESKTOP if viewport == PHONE else PHONE
     page.set_viewport_size(other)
     wait_idle(page)

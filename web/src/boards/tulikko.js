@@ -39,7 +39,7 @@ export function renderTulikko(container, ctx) {
     view.revealed ? [' · ', h('span.chip', {}, t('tul.revealed'), ' ', tileSwatch(view.revealed))] : null,
     view.taken ? [' · ', h('span.chip', {}, t('tul.taken'), ' ', tileSwatch(view.taken), view.placement_symbol ? ` → ${TULIKKO_SYMBOLS[view.placement_symbol] || ''} ${t(`tul.symbol.${view.placement_symbol}`)}` : '')] : null,
   );
-  container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h('div.tul-maps', {},
+  container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h(view.phase === 'over' ? 'div.tul-maps.over' : 'div.tul-maps', {},
     ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))),
   goals(view, names));
 }
