@@ -339,11 +339,18 @@ def test_hosted_game_against_a_server_bot_scrubbed_mid_game(server, new_context)
     a.set_checked("#ng-online", True)  # hosted: the server deals and plays the bot
     assert "plays the bots" in a.inner_text("#ng-mode")
     shot(a, "hosted-bot-new-game-phone")
+    sockets: list[str] = []
+    a.on("websocket", lambda socket: sockets.append(socket.url))
     a.click("#ng-create")
     a.wait_for_url("**/#/game/hosted-**")
     a.wait_for_selector("#turn")
     wait_idle(a)
     assert not a.query_selector(".invites code"), "a bot seat has no invitation"
+    for _ in range(50):  # the live socket opens once the sync client holds the seat
+        if any("/live?" in url for url in sockets):
+            break
+        a.wait_for_timeout(100)
+    assert any("/live?" in url for url in sockets), "the game follows the server live"
     click_move(a, 0)  # play a card
     click_move(a, move_types(a).index("pass"))  # the server's bot answers at once
     wait_my_turn(a)

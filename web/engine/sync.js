@@ -9,6 +9,7 @@
 //   await sync.markSeen(key, [moveId]);                        // the player dismissed them
 //   await sync.syncLocal(recordId, recordJson);                // back up a local record
 //   const stop = sync.live(key, onChange);                     // follow a hosted game (WebSocket)
+//   const stop = sync.ring(key, (type) => ...);               // just the doorbell: fetch yourself
 //
 // Everything the queue holds is written to IndexedDB *before* it is sent, so pending
 // moves survive a reload or a crash; a move_id makes every resend idempotent. Records
@@ -242,17 +243,18 @@ export class SyncClient {
   }
 
   /**
-   * Follow a hosted game live: on every server message (the hello, each new entry) pull
-   * what changed and submit what is pending. Reconnects with backoff (1 s doubling to
-   * 30 s) until the returned function is called. `onChange({steps, state, record_json})`.
+   * Call `onRing(type)` on every message of a hosted game's live socket ("hello", then
+   * "entry" per new entry): the socket is only a doorbell, the caller fetches what
+   * changed. Reconnects with backoff (1 s doubling to 30 s) until the returned stop
+   * function is called; `stop.isOpen()` says whether the socket is up now.
    */
-  live(key, onChange = () => {}) {
+  ring(key, onRing) {
     let socket = null;
     let stopped = false;
     let delay = 1000;
-    let chain = Promise.resolve();
     const connect = async () => {
       const held = await this._get("hosted", key);
+      if (stopped || !held) return;
       const base = new URL(this.baseUrl || globalThis.location.href, globalThis.location.href);
       base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
       const query = new URLSearchParams({ token: held.token });
@@ -261,14 +263,7 @@ export class SyncClient {
       socket.onmessage = (event) => {
         let type = "";
         try { type = JSON.parse(event.data).type; } catch { return; }
-        if (type !== "hello" && type !== "entry") return;
-        chain = chain
-          .then(async () => {
-            const pulled = await this.pullHosted(key);
-            const round = await this.syncHosted(key);
-            return { ...round, steps: [pulled.step, ...round.steps] };
-          })
-          .then(onChange, (err) => onChange({ error: String(err && err.message ? err.message : err) }));
+        if (type === "hello" || type === "entry") onRing(type);
       };
       socket.onclose = () => {
         if (stopped) return;
@@ -277,10 +272,29 @@ export class SyncClient {
       };
     };
     connect();
-    return () => {
+    const stop = () => {
       stopped = true;
       if (socket) socket.close();
     };
+    stop.isOpen = () => socket?.readyState === 1;
+    return stop;
+  }
+
+  /**
+   * Follow a hosted game live: on every ring pull what changed and submit what is
+   * pending. `onChange({steps, state, record_json})`, or `onChange({error})`.
+   */
+  live(key, onChange = () => {}) {
+    let chain = Promise.resolve();
+    return this.ring(key, () => {
+      chain = chain
+        .then(async () => {
+          const pulled = await this.pullHosted(key);
+          const round = await this.syncHosted(key);
+          return { ...round, steps: [pulled.step, ...round.steps] };
+        })
+        .then(onChange, (err) => onChange({ error: String(err && err.message ? err.message : err) }));
+    });
   }
 
   /** Sync every hosted game and local record again whenever the browser comes online. */

@@ -187,6 +187,13 @@ function isOffline(err) {
   return (err instanceof ApiError && err.offline) || err instanceof TypeError;
 }
 
+/** Call `onRing(type)` on every message of this hosted row's live socket (SyncClient
+ * `ring`). Resolves to the stop function (`stop.isOpen()`: is the socket up now). */
+export async function followHosted(id, onRing) {
+  const client = await hostedClient(await store.getGame(id));
+  return client.ring(id, onRing);
+}
+
 /** Queue a move ({move} or {kind: 'takeback', to_seq}) of this row's seat; persisted
  * before anything is sent. Returns the row, its pending list updated. */
 export async function queueHosted(id, { move = null, kind = 'move', to_seq = null, move_id }) {

@@ -15,7 +15,7 @@ import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { rematch } from './newgame.js';
 import { seatName } from './home.js';
 import { go, rerender } from '../router.js';
-import { dismissNotice } from '../sync.js';
+import { dismissNotice, followHosted } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 
@@ -77,7 +77,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
   let busy = false;
   let timer = null;
-  let live = null; // hosted games: the live WebSocket
+  let stopLive = null; // hosted games: stops the live socket (stopLive.isOpen(): is it up)
   let lastAttempt = null;
   let lastError = null;
   let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
@@ -339,35 +339,16 @@ export async function gameScreen(root, { args: [id], screen }) {
       const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}`;
       const before = key(session.snapshot);
       // The live socket refreshes at once; this slower poll is the fallback.
-      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), live?.readyState === 1 ? 6000 : 1500);
+      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), stopLive?.isOpen() ? 6000 : 1500);
     }
   }
 
-  // Hosted games: follow the server's live socket (one message per new entry).
-  let liveDelay = 1000;
-  function connectLive() {
-    if (disposed || session.kind !== 'hosted' || session.snapshot.over) return;
-    const h = session.row.hosted;
-    const url = new URL(`/api/games/${h.gameId}/live?token=${encodeURIComponent(h.token)}&since=${session.snapshot.seq}`, location.href);
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    try {
-      live = new WebSocket(url);
-    } catch {
-      return;
-    }
-    live.onopen = () => { liveDelay = 1000; };
-    live.onmessage = (event) => {
-      let type = '';
-      try { type = JSON.parse(event.data).type; } catch { return; }
+  // Hosted games: the server's live socket rings on every new entry (SyncClient.ring).
+  if (session.kind === 'hosted' && !session.snapshot.over) {
+    followHosted(session.id, (type) => {
       if (type === 'entry' && !busy) session.refresh().then(() => draw()).catch(() => {});
-    };
-    live.onclose = () => {
-      if (disposed) return;
-      setTimeout(connectLive, liveDelay);
-      liveDelay = Math.min(liveDelay * 2, 30000);
-    };
+    }).then((stop) => (disposed ? stop() : (stopLive = stop)), (err) => console.warn('live', err));
   }
-  connectLive();
 
   const onKey = (e) => {
     if (e.target.closest('input, select, textarea')) return;
@@ -390,7 +371,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('offline', onNet);
   screen.dispose = () => {
     disposed = true;
-    if (live) live.close();
+    if (stopLive) stopLive();
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('online', onNet);
