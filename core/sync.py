@@ -4,7 +4,8 @@ This module decides *what* to send and *how to rebase*; web/engine/sync.js does
 the fetch and the IndexedDB persistence and calls in here through the worker
 (`core.browser`'s ``sync`` op → `dispatch`). Every function takes the sync state
 and the record and returns new ones; nothing is mutated in place, so a caller
-can persist the result before acting on it. The wire shapes are server/API.md's.
+can persist the result before acting on it. The wire shapes are server/API.md's;
+the replies decode into core.wire's structs, the very ones the server encodes.
 
 Hosted games (the server is the authority, see ARCHITECTURE "Who decides")
 ---------------------------------------------------------------------------
@@ -73,6 +74,15 @@ from .kernel import (
     tip_hash,
 )
 from .kernel.record import Genesis
+from .wire import (
+    AppendResult,
+    ForkInfo,
+    MoveAccepted,
+    Problem,
+    RecordDownload,
+    RecordResponse,
+    RecordStored,
+)
 
 Kind = Literal["move", "takeback"]
 
@@ -131,15 +141,6 @@ class HostedState(msgspec.Struct, kw_only=True):
     behind: bool = False  # the server holds entries this copy lacks: pull before sending
 
 
-class Line(msgspec.Struct, kw_only=True):
-    """Another line of the same game on the server (a fork reply's other branch)."""
-
-    record_id: str
-    seq: int
-    tip_hash: str
-    parent_seq: int
-
-
 class LocalState(msgspec.Struct, kw_only=True):
     record_id: str  # the local record's id
     server_id: str | None = None  # the id the server stores this line under
@@ -147,7 +148,7 @@ class LocalState(msgspec.Struct, kw_only=True):
     acked_seq: int = 0  # entries 1..acked_seq are stored on the server
     acked_tip: str | None = None
     uploads: int = 0  # upload attempts under derived ids (record-exists)
-    lines: list[Line] = []
+    lines: list[ForkInfo] = []  # other lines of this game on the server, to download
     blocked: str | None = None
 
 
@@ -162,28 +163,23 @@ class Step(msgspec.Struct, kw_only=True):
 # -- decoding helpers ----------------------------------------------------------------
 
 
-class _Problem(msgspec.Struct, kw_only=True):
-    code: str = ""
-    detail: str = ""
-    rule_id: str = ""
-    seq: int | None = None
-    entries: list[msgspec.Raw] = []
-
-
-def _problem(body: bytes) -> _Problem:
+def _problem(status: int, body: bytes) -> Problem:
+    """The reply's problem details; code ``bad-reply`` if it holds none (a proxy's page)."""
     try:
-        return msgspec.json.decode(body or b"{}", type=_Problem)
+        return msgspec.json.decode(body, type=Problem)
     except msgspec.DecodeError:
-        return _Problem(code="bad-reply", detail=body[:200].decode(errors="replace"))
+        text = body[:200].decode(errors="replace")
+        return Problem(type="about:blank", title="", status=status, detail=text, code="bad-reply")
 
 
 def entry_type(game: Decider[Any, Any, Any, Any]) -> Any:
     return Entry[game.move_type, game.event_type] | TakeBack  # type: ignore[name-defined]
 
 
-def _entries(game: Decider[Any, Any, Any, Any], raws: list[msgspec.Raw]) -> list[Any]:
+def _entries(game: Decider[Any, Any, Any, Any], items: list[Any]) -> list[Any]:
+    """The wire's entries (JSON builtins) as the game's typed entries."""
     kind = entry_type(game)
-    return [msgspec.json.decode(raw, type=kind) for raw in raws]
+    return [msgspec.convert(item, type=kind) for item in items]
 
 
 def extend(record: Record[Any, Any], entries: list[Any]) -> Record[Any, Any]:
@@ -338,14 +334,6 @@ def hosted_next(state: HostedState, record: Record[Any, Any] | None) -> HttpRequ
     return HttpRequest(method="POST", path=f"{base}/moves", body=body, move_id=item.move_id)
 
 
-class _Accepted(msgspec.Struct, kw_only=True):
-    entry: msgspec.Raw
-    seq: int
-    tip_hash: str
-    duplicate: bool = False
-    outcome: Any = None
-
-
 def hosted_reply(
     state: HostedState,
     record: Record[Any, Any],
@@ -360,7 +348,7 @@ def hosted_reply(
         return state, record, Step(event="ignored", detail=f"{move_id} is not pending")
     rest = [p for p in state.pending if p.move_id != move_id]
     if status in (200, 201):
-        accepted = msgspec.json.decode(body, type=_Accepted)
+        accepted = msgspec.json.decode(body, type=MoveAccepted)
         (entry,) = _entries(game, [accepted.entry])
         if entry.seq > len(record.entries) + 1:
             # Entries we have not seen came first: keep the move acknowledged and
@@ -372,15 +360,18 @@ def hosted_reply(
         state = msgspec.structs.replace(state, pending=rest, refetch=state.refetch or over)
         event = "duplicate" if accepted.duplicate else "accepted"
         return state, record, Step(event=event, seq=entry.seq)
-    problem = _problem(body)
+    problem = _problem(status, body)
     if status == 409 and problem.code == "seq-conflict":
-        record = extend(record, _entries(game, problem.entries))
+        record = extend(record, _entries(game, problem.entries or []))
         kept, rejected = rebase(game, record, state.pending)
         state = msgspec.structs.replace(state, pending=kept, rejected=state.rejected + rejected)
         return state, record, Step(event="rebased", seq=len(record.entries))
     if status == 422:
         rejection = Rejection(
-            pending=item, code=problem.code, message=problem.detail, rule_id=problem.rule_id
+            pending=item,
+            code=problem.code,
+            message=problem.detail,
+            rule_id=problem.rule_id or "",
         )
         dropped = [_after(p, move_id, by="server") for p in rest if p.seat == item.seat]
         kept = [p for p in rest if p.seat != item.seat]
@@ -402,27 +393,18 @@ def hosted_pull(state: HostedState, record: Record[Any, Any] | None) -> HttpRequ
     return HttpRequest(method="GET", path=f"/api/games/{state.game_id}/record?since={since}")
 
 
-class _RecordResponse(msgspec.Struct, kw_only=True):
-    record_id: str
-    genesis: Genesis
-    entries: list[msgspec.Raw]
-    since: int = 0
-    seq: int = 0
-    tip_hash: str = ""
-    over: bool = False
-
-
 def hosted_pulled(
     state: HostedState, record: Record[Any, Any] | None, body: bytes
 ) -> tuple[HostedState, Record[Any, Any], Step]:
     """Append what changed (a RecordResponse), then rebase the queue on it."""
-    reply = msgspec.json.decode(body, type=_RecordResponse)
-    game = games.get(reply.genesis.game)
+    reply = msgspec.json.decode(body, type=RecordResponse)
+    genesis = msgspec.convert(reply.genesis, type=Genesis)
+    game = games.get(genesis.game)
     entries = _entries(game, reply.entries)
-    if record is None or (reply.over and reply.since == 0 and reply.genesis.seed is not None):
+    if record is None or (reply.over and reply.since == 0 and genesis.seed is not None):
         # First pull, or the finished game's full record (seed, all events).
-        base: Record[Any, Any] = Record(id=reply.record_id, genesis=reply.genesis, entries=[])
-        if record is not None and genesis_hash(record.genesis) != genesis_hash(reply.genesis):
+        base: Record[Any, Any] = Record(id=reply.record_id, genesis=genesis, entries=[])
+        if record is not None and genesis_hash(record.genesis) != genesis_hash(genesis):
             raise RecordError("the server's genesis differs from this device's")
         full = extend(base, entries)
         if record is not None:
@@ -464,28 +446,6 @@ def local_next(state: LocalState, record: Record[Any, Any]) -> HttpRequest | Non
     )
 
 
-class _Stored(msgspec.Struct, kw_only=True):
-    record_id: str
-    owner_token: str
-    seq: int
-    tip_hash: str
-
-
-class _Fork(msgspec.Struct, kw_only=True):
-    record_id: str
-    seq: int
-    tip_hash: str
-    parent_seq: int
-
-
-class _Appended(msgspec.Struct, kw_only=True):
-    status: Literal["appended", "already-stored", "forked"]
-    record_id: str
-    seq: int
-    tip_hash: str
-    fork: _Fork | None = None
-
-
 def _acked(record: Record[Any, Any], seq: int, tip: str) -> tuple[int, str]:
     """Check that the server's (seq, tip) is a point of this device's line."""
     if not 0 <= seq <= len(record.entries):
@@ -502,7 +462,7 @@ def local_reply(
     """Fold the server's answer to `local_next`'s request."""
     if state.server_id is None:  # the answer to an upload
         if status == 201:
-            stored = msgspec.json.decode(body, type=_Stored)
+            stored = msgspec.json.decode(body, type=RecordStored)
             seq, tip = _acked(record, stored.seq, stored.tip_hash)
             state = msgspec.structs.replace(
                 state,
@@ -512,7 +472,7 @@ def local_reply(
                 acked_tip=tip,
             )
             return state, Step(event="uploaded", seq=seq)
-        problem = _problem(body)
+        problem = _problem(status, body)
         if status == 409 and problem.code == "record-exists":
             # Taken: by an upload of ours whose reply was lost (its token with it),
             # or another record. Either way this line goes up under a derived id.
@@ -521,11 +481,11 @@ def local_reply(
             )
         return _local_problem(state, status, problem)
     if status in (200, 201):
-        reply = msgspec.json.decode(body, type=_Appended)
+        reply = msgspec.json.decode(body, type=AppendResult)
         if reply.status == "forked" and reply.fork is not None:
             fork = reply.fork
             seq, tip = _acked(record, fork.seq, fork.tip_hash)
-            other = Line(
+            other = ForkInfo(
                 record_id=reply.record_id,
                 seq=reply.seq,
                 tip_hash=reply.tip_hash,
@@ -549,7 +509,7 @@ def local_reply(
             # device continued the same line): ours is acknowledged; the page may
             # download the longer line (`lines`).
             seq, tip = len(record.entries), tip_hash(record)
-            longer = Line(
+            longer = ForkInfo(
                 record_id=reply.record_id,
                 seq=reply.seq,
                 tip_hash=reply.tip_hash,
@@ -564,7 +524,7 @@ def local_reply(
         seq, tip = _acked(record, reply.seq, reply.tip_hash)
         state = msgspec.structs.replace(state, acked_seq=seq, acked_tip=tip)
         return state, Step(event=reply.status, seq=seq)
-    problem = _problem(body)
+    problem = _problem(status, body)
     if status == 404 and problem.code == "unknown-base":
         return msgspec.structs.replace(state, acked_seq=0, acked_tip=None), Step(
             event="retry", detail="the server does not know our base; resending from the start"
@@ -572,22 +532,18 @@ def local_reply(
     return _local_problem(state, status, problem)
 
 
-def _local_problem(state: LocalState, status: int, problem: _Problem) -> tuple[LocalState, Step]:
+def _local_problem(state: LocalState, status: int, problem: Problem) -> tuple[LocalState, Step]:
     if status in (429, 500, 502, 503, 504):
         return state, Step(event="retry", detail=problem.detail or str(status))
     blocked = f"{status} {problem.code}: {problem.detail}".strip()
     return msgspec.structs.replace(state, blocked=blocked), Step(event="blocked", detail=blocked)
 
 
-class _Download(msgspec.Struct, kw_only=True):
-    record: msgspec.Raw
-
-
 def downloaded(body: bytes) -> Record[Any, Any]:
     """The record of a ``GET /api/records/{id}`` reply (another line of a fork), checked."""
-    raw = msgspec.json.decode(body, type=_Download).record
-    game = games.get(msgspec.json.decode(raw, type=_GenesisGame).genesis.game)
-    record: Record[Any, Any] = decode_record(bytes(raw), game)
+    data = msgspec.json.encode(msgspec.json.decode(body, type=RecordDownload).record)
+    game = games.get(msgspec.json.decode(data, type=_GenesisGame).genesis.game)
+    record: Record[Any, Any] = decode_record(data, game)
     Timeline(game, record)  # replays it: the chain and every state hash must check
     return record
 
@@ -668,7 +624,6 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
 __all__ = [
     "HostedState",
     "HttpRequest",
-    "Line",
     "LocalState",
     "Pending",
     "Rejection",

@@ -1,5 +1,8 @@
 """Request and response bodies: one msgspec Struct each (see API.md).
 
+The responses core.sync reads are core.wire's, re-exported here, so the server and
+the client decode one definition; the rest are the server's own.
+
 Moves, events, entries, views and outcomes are game-specific kernel structs, so
 their fields are typed `Any` / `dict[str, Any]` here; the server decodes them with
 the game's own types (`game.move_type`, `Entry[move_type, event_type]`).
@@ -11,26 +14,21 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from core.wire import (
+    AppendResult,
+    ForkInfo,
+    ForkRef,
+    MoveAccepted,
+    Problem,
+    RecordDownload,
+    RecordResponse,
+    RecordStored,
+)
+
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:~-]+$")]
 MoveId = Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
 Short = Annotated[str, msgspec.Meta(max_length=100)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=2**53)]
-
-
-class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """RFC 9457 problem details, plus Kifu's machine-readable `code`."""
-
-    type: str
-    title: str
-    status: int
-    detail: str
-    code: str
-    rule_id: str | None = None
-    seq: int | None = None
-    entries: list[Any] | None = None
-    tip_hash: str | None = None
-    divergence: dict[str, Any] | None = None
-    request_id: str | None = None
 
 
 class Health(msgspec.Struct, kw_only=True):
@@ -121,16 +119,6 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     over: bool
 
 
-class RecordResponse(msgspec.Struct, kw_only=True):
-    record_id: str
-    genesis: Any
-    entries: list[Any]
-    since: int
-    seq: int
-    tip_hash: str
-    over: bool
-
-
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     move_id: MoveId
     move: dict[str, Any]
@@ -147,15 +135,6 @@ class SubmitTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     seat: int | None = None
     device_id: Short = ""
     at: Count = 0
-
-
-class MoveAccepted(msgspec.Struct, kw_only=True):
-    entry: Any
-    seq: int
-    tip_hash: str
-    view: Any
-    outcome: Any
-    duplicate: bool
 
 
 class ShareCreated(msgspec.Struct, kw_only=True):
@@ -181,46 +160,9 @@ class RecordUpload(msgspec.Struct, kw_only=True):
     format: int = 1
 
 
-class RecordStored(msgspec.Struct, kw_only=True):
-    record_id: str
-    owner_token: str
-    seq: int
-    tip_hash: str
-    status: Literal["stored", "already-stored", "appended"] = "stored"
-
-
 class AppendEntries(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     expected_tip: Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
     entries: list[dict[str, Any]]
-
-
-class ForkInfo(msgspec.Struct, kw_only=True):
-    record_id: str
-    seq: int
-    tip_hash: str
-    parent_seq: int
-
-
-class AppendResult(msgspec.Struct, kw_only=True):
-    status: Literal["appended", "already-stored", "forked"]
-    record_id: str
-    seq: int
-    tip_hash: str
-    fork: ForkInfo | None = None
-
-
-class ForkRef(msgspec.Struct, kw_only=True):
-    record_id: str
-    parent_seq: int
-
-
-class RecordDownload(msgspec.Struct, kw_only=True):
-    record: Any
-    seq: int
-    tip_hash: str
-    forks: list[ForkRef]
-    fork_of: ForkRef | None
-    share_id: str | None
 
 
 # -- bug reports -------------------------------------------------------------
@@ -246,3 +188,38 @@ class ReportStored(msgspec.Struct, kw_only=True):
     reported: str
     observed: str
     engine_version: str
+
+
+__all__ = [
+    "AppendEntries",
+    "AppendResult",
+    "Catalogue",
+    "ClaimSeat",
+    "Count",
+    "CreateGame",
+    "ForkInfo",
+    "ForkRef",
+    "GameCreated",
+    "GameSummary",
+    "Health",
+    "Id",
+    "Invite",
+    "MoveAccepted",
+    "MoveId",
+    "Problem",
+    "RecordDownload",
+    "RecordResponse",
+    "RecordStored",
+    "RecordUpload",
+    "ReportStored",
+    "ReportUpload",
+    "SeatClaimed",
+    "SeatInfo",
+    "ShareCreated",
+    "SharedRecord",
+    "Short",
+    "SubmitMove",
+    "SubmitTakeBack",
+    "ViewResponse",
+    "You",
+]

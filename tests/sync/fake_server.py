@@ -2,17 +2,18 @@
 
 It answers core.sync's HttpRequests with the statuses and bodies API.md specifies
 (hosted moves/take-backs/record pulls; local record upload/append with forks),
-so core/sync.py is tested against the contract while server/ is being written.
+built with core.wire's structs as the server's are, so core/sync.py is tested
+against the contract while server/ is being written.
 The real server replaces it in tests/sync once it can run in-process.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
-from core import games
+from core import games, wire
 from core.kernel import (
     Entry,
     IllegalMove,
@@ -26,13 +27,16 @@ from core.kernel import (
 )
 from core.sync import HttpRequest, entry_type
 
+Status = Literal["appended", "already-stored", "forked"]
+
 
 def _json(obj: Any) -> bytes:
     return msgspec.json.encode(obj)
 
 
 def _problem(status: int, code: str, detail: str = "", **extra: Any) -> tuple[int, bytes]:
-    return status, _json({"status": status, "code": code, "detail": detail, **extra})
+    problem = wire.Problem(type=code, title=code, status=status, detail=detail, code=code, **extra)
+    return status, _json(problem)
 
 
 class FakeServer:
@@ -72,14 +76,14 @@ class FakeServer:
         if parts[:2] == ["api", "records"] and len(parts) == 3:
             timeline = self.records[parts[2]]
             return 200, _json(
-                {
-                    "record": timeline.record,
-                    "seq": timeline.seq,
-                    "tip_hash": timeline.tip_hash,
-                    "forks": [],
-                    "fork_of": None,
-                    "share_id": None,
-                }
+                wire.RecordDownload(
+                    record=timeline.record,
+                    seq=timeline.seq,
+                    tip_hash=timeline.tip_hash,
+                    forks=[],
+                    fork_of=None,
+                    share_id=None,
+                )
             )
         if parts[:2] == ["api", "records"] and parts[3] == "entries":
             return self._append(parts[2], body)
@@ -94,15 +98,15 @@ class FakeServer:
             genesis = msgspec.structs.replace(genesis, seed=None)
         entries = [self._redact(timeline, e, seat) for e in timeline.record.entries[since:]]
         return 200, _json(
-            {
-                "record_id": timeline.record.id,
-                "genesis": genesis,
-                "entries": entries,
-                "since": since,
-                "seq": timeline.seq,
-                "tip_hash": timeline.tip_hash,
-                "over": over,
-            }
+            wire.RecordResponse(
+                record_id=timeline.record.id,
+                genesis=genesis,
+                entries=entries,
+                since=since,
+                seq=timeline.seq,
+                tip_hash=timeline.tip_hash,
+                over=over,
+            )
         )
 
     def _submit(
@@ -126,12 +130,14 @@ class FakeServer:
             return _problem(422, exc.code, exc.message, rule_id=exc.rule_id)
         status = 200 if earlier is not None else 201
         return status, _json(
-            {
-                "entry": self._redact(timeline, entry, seat),
-                "seq": timeline.seq,
-                "tip_hash": timeline.tip_hash,
-                "duplicate": earlier is not None,
-            }
+            wire.MoveAccepted(
+                entry=self._redact(timeline, entry, seat),
+                seq=timeline.seq,
+                tip_hash=timeline.tip_hash,
+                view=timeline.game.view(timeline.state, seat),
+                outcome=timeline.game.outcome(timeline.state),
+                duplicate=earlier is not None,
+            )
         )
 
     # -- local records -----------------------------------------------------------------
@@ -156,12 +162,9 @@ class FakeServer:
         self.tokens[record.id] = token
         timeline = self.records[record.id]
         return 201, _json(
-            {
-                "record_id": record.id,
-                "owner_token": token,
-                "seq": timeline.seq,
-                "tip_hash": timeline.tip_hash,
-            }
+            wire.RecordStored(
+                record_id=record.id, owner_token=token, seq=timeline.seq, tip_hash=timeline.tip_hash
+            )
         )
 
     def _append(self, record_id: str, body: Any) -> tuple[int, bytes]:
@@ -197,23 +200,21 @@ class FakeServer:
         for entry in fresh:
             fork.append(entry, check="verify")
         self.records[fork_id] = fork
-        reply = self._appended("forked", timeline)
-        reply["fork"] = {
-            "record_id": fork_id,
-            "seq": fork.seq,
-            "tip_hash": fork.tip_hash,
-            "parent_seq": parent_seq,
-        }
-        return 201, _json(reply)
+        info = wire.ForkInfo(
+            record_id=fork_id, seq=fork.seq, tip_hash=fork.tip_hash, parent_seq=parent_seq
+        )
+        return 201, _json(self._appended("forked", timeline, info))
 
-    def _appended(self, status: str, timeline: Timeline[Any, Any, Any]) -> dict[str, Any]:
-        return {
-            "status": status,
-            "record_id": timeline.record.id,
-            "seq": timeline.seq,
-            "tip_hash": timeline.tip_hash,
-            "fork": None,
-        }
+    def _appended(
+        self, status: Status, timeline: Timeline[Any, Any, Any], fork: wire.ForkInfo | None = None
+    ) -> wire.AppendResult:
+        return wire.AppendResult(
+            status=status,
+            record_id=timeline.record.id,
+            seq=timeline.seq,
+            tip_hash=timeline.tip_hash,
+            fork=fork,
+        )
 
 
 __all__ = ["Entry", "FakeServer"]

@@ -3,7 +3,8 @@
 The same flows as test_sync.py's contract tests, over HTTP: a hosted seat's offline
 queue with a lost reply, two devices of one seat racing (409, rebase, 422 surfaced
 with its reason and the move built on it), the finished game's full record; a local
-record's upload, appends, a fork keeping both lines and its download.
+record's upload, appends, a fork keeping both lines and its download. Every reply
+they get is checked to be exactly the core.wire struct core.sync decodes it as.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import httpx
 import msgspec
 import pytest
 
-from core import games
+from core import games, wire
 from core.kernel import Timeline, new_record, tip_hash
 from core.sync import (
     HostedState,
@@ -52,7 +53,25 @@ def send(http: httpx.Client, request: HttpRequest, token: str | None) -> tuple[i
         # the bytes the page sends: core.sync's JSON text (exact seeds)
         headers["Content-Type"] = "application/json"
         response = http.post(request.path, content=request.body_json, headers=headers)
+    exactly(response.content, wire_type(request, response.status_code))
     return response.status_code, response.content
+
+
+def wire_type(request: HttpRequest, status: int) -> type:
+    """The core.wire struct of the server's reply to one of core.sync's requests."""
+    if status >= 400:
+        return wire.Problem
+    if request.method == "GET":
+        hosted = request.path.startswith("/api/games/")
+        return wire.RecordResponse if hosted else wire.RecordDownload
+    if request.path == "/api/records":
+        return wire.RecordStored
+    return wire.AppendResult if request.path.endswith("/entries") else wire.MoveAccepted
+
+
+def exactly(body: bytes, kind: type) -> None:
+    """`body` is `kind` to the field: it lacks none of the struct's, adds none of its own."""
+    assert msgspec.to_builtins(msgspec.json.decode(body, type=kind)) == msgspec.json.decode(body)
 
 
 def sync_hosted(
