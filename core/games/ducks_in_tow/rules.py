@@ -26,7 +26,17 @@ from collections.abc import Callable, Mapping
 from itertools import product
 from typing import Any, Literal
 
-from core.kernel import Bot, Decider, GameInfo, Rng, Setup, SetupError, clone, ensure
+from core.kernel import (
+    Bot,
+    Decider,
+    GameInfo,
+    IllegalMove,
+    Rng,
+    Setup,
+    SetupError,
+    clone,
+    ensure,
+)
 
 from . import events as ev
 from . import moves as mv
@@ -291,6 +301,9 @@ class DucksInTow(Decider[State, Move, Event, View]):
         handler = _HANDLERS.get(type(move))
         ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "DIT-052")
         assert handler is not None
+        if state.phase not in _PHASES[type(move)]:
+            rule, now = STEPS[state.phase]
+            raise IllegalMove("wrong-step", now, rule)
         events = handler(self, state, seat, move)
         if isinstance(move, _SETTLING) and self._may_settle(state, seat, move):
             events = self._settle(state, events)
@@ -354,7 +367,6 @@ class DucksInTow(Decider[State, Move, Event, View]):
     # actions ---------------------------------------------------------------
 
     def _action(self, state: State) -> None:
-        ensure(state.phase == "actions", "wrong-step", _phase_msg(state), _PHASE_RULE[state.phase])
         ensure(state.actions_left > 0, "no-actions", "you have used your 4 actions", "DIT-051")
 
     def _move(self, state: State, seat: int, move: mv.MovePawn) -> list[Event]:
@@ -400,18 +412,15 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return [ev.BagShaken(seat, COLOURS[state.duck_bag[-1]])]
 
     def _keep(self, state: State, seat: int, move: mv.KeepShaken) -> list[Event]:
-        ensure(state.phase == "shake", "wrong-step", _phase_msg(state), _PHASE_RULE[state.phase])
         p = state.players[seat]
         ensure(sum(p.tow) < TOW_SLOTS, "tow-full", "your tow is full", "DIT-068")
         ensure(bool(p.food[state.shaken]), "no-food", "you have no food of its colour", "DIT-065")
         return [ev.ShakenKept(seat)]
 
     def _release(self, state: State, seat: int, move: mv.ReleaseShaken) -> list[Event]:
-        ensure(state.phase == "shake", "wrong-step", _phase_msg(state), _PHASE_RULE[state.phase])
         return [ev.ShakenReleased(seat)]
 
     def _drop_off(self, state: State, seat: int, move: mv.DropOff) -> list[Event]:
-        ensure(state.phase == "actions", "wrong-step", _phase_msg(state), _PHASE_RULE[state.phase])
         chained = state.chain
         ensure(chained or state.actions_left > 0, "no-actions", "no actions left", "DIT-051")
         p = state.players[seat]
@@ -462,40 +471,22 @@ class DucksInTow(Decider[State, Move, Event, View]):
         ensure(bool(state.display or state.deck), "no-cards", "no card left to draw", "DIT-130")
         return [ev.GiftCardsChosen(seat)]
 
-    def _drawing(self, state: State) -> None:
-        ensure(
-            state.phase in ("gift_draw", "hand"),
-            "wrong-step",
-            _phase_msg(state),
-            _PHASE_RULE[state.phase] if state.phase != "actions" else "DIT-088",
-        )
-
     def _take_display(self, state: State, seat: int, move: mv.TakeDisplay) -> list[Event]:
-        self._drawing(state)
         ensure(move.card in state.display, "not-displayed", "that card is not face up", "DIT-089")
         return [ev.CardTaken(seat, move.card)]
 
     def _take_deck(self, state: State, seat: int, move: mv.TakeDeck) -> list[Event]:
-        self._drawing(state)
         ensure(bool(state.deck), "deck-empty", "the deck is empty", "DIT-130")
         return [ev.CardDrawn(seat, state.deck[-1])]
 
     def _stop(self, state: State, seat: int, move: mv.StopDrawing) -> list[Event]:
-        ensure(state.phase == "gift_draw", "wrong-step", _phase_msg(state), "DIT-088")
         return [ev.DrawingStopped(seat)]
 
     def _discard(self, state: State, seat: int, move: mv.DiscardCard) -> list[Event]:
-        ensure(state.phase == "discard_card", "wrong-step", _phase_msg(state), "DIT-090")
         ensure(move.card in state.players[seat].hand, "not-in-hand", "not in your hand", "DIT-090")
         return [ev.CardDiscarded(seat, move.card)]
 
     def _return_food(self, state: State, seat: int, move: mv.ReturnFood) -> list[Event]:
-        ensure(
-            state.phase in ("discard_food", "food"),
-            "wrong-step",
-            _phase_msg(state),
-            "DIT-124",
-        )
         ensure(move.colour in COLOURS, "bad-colour", "unknown colour", "DIT-061")
         p = state.players[seat]
         rule = "DIT-087" if state.phase == "discard_food" else "DIT-124"
@@ -503,7 +494,6 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return [ev.FoodReturned(seat, move.colour)]
 
     def _finish_food(self, state: State, seat: int, move: mv.FinishFood) -> list[Event]:
-        ensure(state.phase == "food", "wrong-step", _phase_msg(state), "DIT-125")
         p = state.players[seat]
         k = max(0, FOOD_LIMIT - sum(p.food))
         return [ev.FoodRefilled(seat, draw_food(clone(state.rng), list(state.food_bag), k))]
@@ -536,7 +526,6 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return [ev.DuckAdopted(seat, move.keep, move.release, move.card)]
 
     def _claim(self, state: State, seat: int, move: mv.ClaimFormation) -> list[Event]:
-        ensure(state.phase == "actions", "wrong-step", _phase_msg(state), "DIT-101")
         ensure(
             state.claim_open,
             "not-now",
@@ -554,11 +543,9 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return [ev.FormationClaimed(seat, move.formation, move.column, move.row)]
 
     def _end_turn(self, state: State, seat: int, move: mv.EndTurn) -> list[Event]:
-        ensure(state.phase == "actions", "wrong-step", _phase_msg(state), _PHASE_RULE[state.phase])
         return [ev.TurnEnded(seat)]
 
     def _disperse(self, state: State, seat: int, move: mv.Disperse) -> list[Event]:
-        ensure(state.phase == "disperse", "wrong-step", _phase_msg(state), "DIT-116")
         ensure(0 <= move.tile < len(state.tiles), "no-tile", "no such tile", "DIT-123")
         pawns = [p.pawn for p in state.players]
         ensure(move.tile not in pawns, "pawn-there", "a pawn stands on that tile", "DIT-122")
@@ -596,33 +583,45 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return {"greedy": greedy_bot}
 
 
-_PHASE_RULE = {
-    "actions": "DIT-052",
-    "shake": "DIT-065",
-    "gift_draw": "DIT-089",
-    "discard_card": "DIT-090",
-    "discard_food": "DIT-087",
-    "disperse": "DIT-121",
-    "food": "DIT-124",
-    "hand": "DIT-127",
-    "over": "DIT-139",
+# A move made at the wrong step is refused with "wrong-step", the rule of the step at
+# hand and what to do now: (rule ID, message) by phase, one rule per phase.
+STEPS: dict[str, tuple[str, str]] = {
+    "actions": (
+        "DIT-052",
+        "take an action (Move, Feed, Shake the Bag, Drop Off, a tile action) or end your turn",
+    ),
+    "shake": ("DIT-065", "first keep the duck you shook out of the bag or release it"),
+    "gift_draw": (
+        "DIT-088",
+        "first draw your Gift Shop cards (up to 2, display or deck) or stop drawing",
+    ),
+    "discard_card": ("DIT-090", "first discard location cards until you hold 4"),
+    "discard_food": ("DIT-087", "first return food to the food bag until you hold 4"),
+    "disperse": ("DIT-116", "first disperse the ducks in front of you: choose a tile"),
+    "food": ("DIT-124", "first return any unused food, then draw back up to 4"),
+    "hand": ("DIT-127", "first draw location cards until you hold 4 (display or deck)"),
 }
-_PHASE_MSG = {
-    "actions": "take an action or end your turn",
-    "shake": "first keep or release the duck you shook out of the bag",
-    "gift_draw": "first finish drawing your Gift Shop cards",
-    "discard_card": "first discard down to 4 location cards",
-    "discard_food": "first return food down to 4",
-    "disperse": "first disperse the ducks in front of you",
-    "food": "first return food and refill to 4",
-    "hand": "first refill your hand to 4 location cards",
-    "over": "the game is over",
+# The phases in which each move may be made.
+_PHASES: dict[type, tuple[str, ...]] = {
+    mv.MovePawn: ("actions",),
+    mv.Feed: ("actions",),
+    mv.ShakeBag: ("actions",),
+    mv.KeepShaken: ("shake",),
+    mv.ReleaseShaken: ("shake",),
+    mv.DropOff: ("actions",),
+    mv.GiftFood: ("actions",),
+    mv.GiftCards: ("actions",),
+    mv.TakeDisplay: ("gift_draw", "hand"),
+    mv.TakeDeck: ("gift_draw", "hand"),
+    mv.StopDrawing: ("gift_draw",),
+    mv.DiscardCard: ("discard_card",),
+    mv.ReturnFood: ("discard_food", "food"),
+    mv.FinishFood: ("food",),
+    mv.Adopt: ("actions",),
+    mv.ClaimFormation: ("actions",),
+    mv.EndTurn: ("actions",),
+    mv.Disperse: ("disperse",),
 }
-
-
-def _phase_msg(state: State) -> str:
-    return _PHASE_MSG[state.phase]
-
 
 _HANDLERS: dict[type, Callable[[DucksInTow, State, int, Any], list[Event]]] = {
     mv.MovePawn: DucksInTow._move,

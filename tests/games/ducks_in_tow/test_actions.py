@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import events as ev
 from core.games.ducks_in_tow import moves as mv
@@ -10,6 +12,7 @@ from core.games.ducks_in_tow.data import ADOPT, CARD_BY_ID, COLOURS, GIFT_SHOP
 from core.games.ducks_in_tow.rules import needs
 from core.games.ducks_in_tow.scoring import score
 from core.games.ducks_in_tow.state import State
+from core.kernel import IllegalMove
 
 from .helpers import cc, free_tile, illegal, location_tile, neighbours, new, play, set_tableau
 
@@ -59,6 +62,90 @@ def test_dit_054_end_of_turn_steps_are_not_actions() -> None:
     assert state.phase in ("disperse", "food")
     assert state.actions_left == 4
     illegal(state, mv.MovePawn(neighbours(state, state.players[state.current].pawn)[0]), "DIT-124")
+
+
+def _at(phase: str) -> State:
+    """The current player in `phase`, reached by play."""
+    state = new(2, 41)
+    seat = state.current
+    p = state.players[seat]
+    p.food, p.front = cc(Y=1, O=1, B=1), cc()
+    p.pawn = free_tile(state, GIFT_SHOP)
+    steps: dict[str, list[mv.Move]] = {
+        "actions": [],
+        "shake": [mv.ShakeBag()],
+        "gift_draw": [mv.GiftCards()],
+        "discard_food": [mv.GiftFood(cc(G=2))],
+        "food": [mv.EndTurn()],
+        "discard_card": [mv.GiftCards(), mv.TakeDeck(), mv.TakeDeck()],  # 4 + 2 cards
+        "hand": [mv.EndTurn(), mv.FinishFood()],
+    }
+    if phase == "hand":
+        p.hand = p.hand[:2]
+    if phase == "disperse":
+        p.front = cc(Y=1)
+        steps[phase] = [mv.EndTurn()]
+    for move in steps[phase]:
+        _, state = play(state, move)
+    return state
+
+
+EVERY_KIND: list[mv.Move] = [
+    mv.MovePawn(0),
+    mv.Feed(cc(Y=1)),
+    mv.ShakeBag(),
+    mv.KeepShaken(),
+    mv.ReleaseShaken(),
+    mv.DropOff("KOI-1", "left"),
+    mv.GiftFood(cc(Y=1)),
+    mv.GiftCards(),
+    mv.TakeDisplay("KOI-1"),
+    mv.TakeDeck(),
+    mv.StopDrawing(),
+    mv.DiscardCard("KOI-1"),
+    mv.ReturnFood("Y"),
+    mv.FinishFood(),
+    mv.Adopt("Y", "O", "KOI-1"),
+    mv.ClaimFormation("F1", 0, 0),
+    mv.EndTurn(),
+    mv.Disperse(0),
+]
+OTHER_STEPS = [
+    # phase, the rule of the step at hand, what the message asks for, moves of other steps
+    ("actions", "DIT-052", "take an action", [mv.KeepShaken(), mv.TakeDeck(), mv.Disperse(0)]),
+    ("shake", "DIT-065", "keep the duck", [mv.EndTurn(), mv.MovePawn(0), mv.TakeDeck()]),
+    ("gift_draw", "DIT-088", "Gift Shop cards", [mv.EndTurn(), mv.GiftCards(), mv.FinishFood()]),
+    ("discard_card", "DIT-090", "discard location cards", [mv.EndTurn(), mv.StopDrawing()]),
+    ("discard_food", "DIT-087", "return food", [mv.EndTurn(), mv.FinishFood(), mv.ShakeBag()]),
+    ("disperse", "DIT-116", "disperse the ducks", [mv.EndTurn(), mv.FinishFood(), mv.TakeDeck()]),
+    ("food", "DIT-124", "return any unused food", [mv.EndTurn(), mv.Disperse(0), mv.TakeDeck()]),
+    ("hand", "DIT-127", "draw location cards", [mv.StopDrawing(), mv.FinishFood(), mv.EndTurn()]),
+]
+
+
+@pytest.mark.parametrize(
+    ("phase", "rule", "asks", "moves"), OTHER_STEPS, ids=[f"{r}-{p}" for p, r, *_ in OTHER_STEPS]
+)
+def test_a_move_of_another_step_names_the_step_at_hand(
+    phase: str, rule: str, asks: str, moves: list[mv.Move]
+) -> None:
+    """DIT-051..054, DIT-115: actions, then the end-of-turn steps in order. A move of
+    another step is refused as wrong-step citing the rule of the step at hand (DIT-052
+    actions, DIT-065 shaken duck, DIT-088 Gift Shop cards, DIT-090 / DIT-087 discard to 4,
+    DIT-116 disperse, DIT-124 food, DIT-127 hand) and saying what to do now; every
+    wrong-step in that phase is the same refusal."""
+    state = _at(phase)
+    assert state.phase == phase
+    for move in moves:
+        refusal = illegal(state, move, rule)
+        assert refusal.code == "wrong-step" and asks in refusal.message, refusal
+    refusals = []
+    for move in EVERY_KIND:
+        try:
+            GAME.decide(state, state.current, move)
+        except IllegalMove as exc:
+            refusals += [(exc.rule_id, exc.message)] if exc.code == "wrong-step" else []
+    assert {rule_id for rule_id, _ in refusals} == {rule} and len(set(refusals)) == 1
 
 
 def test_not_your_turn_is_rejected() -> None:

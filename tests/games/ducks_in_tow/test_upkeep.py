@@ -170,7 +170,7 @@ def test_dit_127_128_hand_refill_card_by_card() -> None:
     assert state.phase == "hand"
     legal = GAME.legal_moves(state, seat)
     assert mv.TakeDeck() in legal and len(legal) == 5
-    illegal(state, mv.StopDrawing(), "DIT-088")
+    illegal(state, mv.StopDrawing(), "DIT-127")  # draw until you hold 4
     shown = state.display[2]
     _, state = play(state, mv.TakeDisplay(shown))
     events, state = play(state, mv.TakeDeck())
