@@ -3,6 +3,8 @@
 The codes are read from the source (`ensure(...)` and `IllegalMove(...)` calls, with
 `ast`), so a new rule check without a wording in web/src/strings/rules.{en,ja}.js
 fails here; random play with illegal candidates checks that reading misses nothing.
+A code whose rule ID decide picks at runtime from a table (`wrong-step`: the rule of
+the step at hand, from the engine's STEPS) needs a wording for each rule of the table.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 import pytest
 
 from core import games
+from core.games.ducks_in_tow import rules as ducks_rules
+from core.games.tulikko import rules as tulikko_rules
 from core.kernel import IllegalMove
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +34,13 @@ NON_LITERAL = {
     ("contract.py", "ensure"),  # ensure() hands its caller's literal code to IllegalMove
 }
 RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
+# Codes whose rule ID is chosen at runtime, by game: code -> the rules it can cite. Each
+# rule has its own wording (rules.<game>.<code>.<rule>); a generic one would be dead.
+CHOSEN_RULES: dict[str, dict[str, list[str]]] = {
+    "kernel": {},
+    "tulikko": {"wrong-step": [rule for rule, _ in tulikko_rules.STEPS.values()]},
+    "ducks-in-tow": {"wrong-step": [rule for rule, _ in ducks_rules.STEPS.values()]},
+}
 
 
 def literal_codes(node: ast.expr) -> set[str] | None:
@@ -117,9 +128,20 @@ def test_computed_codes_are_listed() -> None:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", list(PACKAGES))
 def test_every_refusal_code_has_a_wording(game: str, lang: str) -> None:
-    wanted = {f"rules.{game}.{code}" for code in SCANS[game].codes}
+    chosen = CHOSEN_RULES[game]
+    wanted = {f"rules.{game}.{code}" for code in SCANS[game].codes - set(chosen)}
+    wanted |= {f"rules.{game}.{code}.{rule}" for code, rules in chosen.items() for rule in rules}
     missing = wanted - keys(lang)
     assert not missing, f"rules.{lang}.js lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", ["tulikko", "ducks-in-tow"])
+def test_each_chosen_rule_names_one_situation(game: str) -> None:
+    """No two steps cite the same rule, so rules.<game>.wrong-step.<rule> is one step's
+    wording; and the scan sees the code the table's refusal raises."""
+    for code, rules in CHOSEN_RULES[game].items():
+        assert rules and len(set(rules)) == len(rules), f"{game} {code}: {rules}"
+        assert code in SCANS[game].codes
 
 
 def test_both_languages_hold_the_same_keys() -> None:
@@ -128,11 +150,14 @@ def test_both_languages_hold_the_same_keys() -> None:
 
 
 def test_no_wording_is_stale() -> None:
-    """Each key names a code its game raises; a refinement, a rule ID its source uses."""
+    """Each key names a code its game raises; a refinement, a rule ID its source uses
+    (for a code with runtime-chosen rules: one of those, and never the bare code)."""
     for key in keys("en"):
         game, code, *rule = key.removeprefix("rules.").split(".", 2)
         assert code in SCANS[game].codes, f"{key}: {game} raises no {code!r}"
-        if rule:
+        if code in CHOSEN_RULES[game]:
+            assert rule and rule[0] in CHOSEN_RULES[game][code], f"{key}: never looked up"
+        elif rule:
             assert rule[0] in rule_ids(PACKAGES[game]), f"{key}: no rule {rule[0]} in {game}"
 
 
@@ -148,6 +173,7 @@ def test_random_play_raises_only_scanned_codes(game_id: str) -> None:
     game = games.get(game_id)
     rnd = random.Random(7)
     raised: set[str] = set()
+    chosen = CHOSEN_RULES[game_id]
     for seed in range(3):
         seats = game.info.max_players if seed % 2 else game.info.min_players
         state = game.initial(game.setup(seats, seed, {}))
@@ -163,9 +189,10 @@ def test_random_play_raises_only_scanned_codes(game_id: str) -> None:
                 except IllegalMove as exc:
                     raised.add(exc.code)
                     assert exc.rule_id, f"{exc.code} has no rule ID"
+                    assert exc.rule_id in chosen.get(exc.code, [exc.rule_id]), exc
             seat = rnd.choice(to_move)
             move = rnd.choice(game.legal_moves(state, seat))
             seen.append(move)
             _, state = game.apply(state, seat, move)
-    assert len(raised) >= 3, f"random play found too few refusals: {raised}"
+    assert len(raised) >= 3 and "wrong-step" in raised, f"too few refusals: {raised}"
     assert raised <= SCANS[game_id].codes, f"codes the scan missed: {raised - SCANS[game_id].codes}"

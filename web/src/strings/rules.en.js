@@ -3,6 +3,8 @@
 // message in English (it names the tile or card); these stand in when it has none.
 // Keys: rules.<game>.<code>, refined by rule ID where one code covers several rules
 // (rules.<game>.<code>.<rule_id>); rules.kernel.<code> for the kernel's own refusals.
+// wrong-step has only refined keys: its rule ID is the rule of the step at hand, one
+// per step (the engine's STEPS), so each says what to do now.
 export const rulesEn = {
   'rules.kernel.game-over': 'The game is over.',
   'rules.kernel.not-your-turn': 'It is not your turn.',
@@ -21,7 +23,6 @@ export const rulesEn = {
   'rules.tulikko.not-your-turn.TUL-085': 'Aurora tiles can be used only during your own turn.',
   'rules.tulikko.unknown-move': 'Tulikko has no such move.',
   'rules.tulikko.no-such-space': 'There is no such space on the 4×5 wilderness map.',
-  'rules.tulikko.wrong-step': 'Not now: a turn goes eject a tile, place it, then tokens, in that order.',
   'rules.tulikko.wrong-step.TUL-019': 'Setup: every player first places a starting neutral tile on any space of their map.',
   'rules.tulikko.wrong-step.TUL-027': 'First slide your revealed tile into the central board from one of its 4 sides (step 1).',
   'rules.tulikko.wrong-step.TUL-031': 'First place the tile you took on your map, or discard it if no empty space shows its symbol (step 2A).',
@@ -49,7 +50,6 @@ export const rulesEn = {
   'rules.ducks-in-tow.game-over': 'The game is over.',
   'rules.ducks-in-tow.not-your-turn': 'It is not your turn.',
   'rules.ducks-in-tow.unknown-move': 'Ducks in Tow has no such move.',
-  'rules.ducks-in-tow.wrong-step': 'Not now: first finish the current step of your turn.',
   'rules.ducks-in-tow.wrong-step.DIT-052': 'Take an action (Move, Feed, Shake the Bag, Drop Off or a tile action) or end your turn.',
   'rules.ducks-in-tow.wrong-step.DIT-065': 'First keep the duck you shook out of the bag (spend a food of its colour) or release it to be dispersed.',
   'rules.ducks-in-tow.wrong-step.DIT-088': 'First draw your Gift Shop cards (up to 2, from the display or the deck) or stop drawing.',
