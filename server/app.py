@@ -3,7 +3,8 @@
 `create_app(settings)` builds it; `create_app_from_env()` is the uvicorn factory
 (`uvicorn --factory server.app:create_app_from_env`, settings from `KIFU_*`
 variables, see settings.py). The handlers are thin: they take the bearer token
-and the body, call `Service` (service.py) in a worker thread, and publish a
+and the body, call `Service` (service.py) in a worker thread (a quick move on
+SQLite runs on the event loop, see `run_move`), and publish a
 "record changed" note on the game's channel after each new entry. The note holds
 only the new seq: every subscribed WebSocket, in whichever server process,
 reads the entry from its own cache or the database and redacts it for its seat.
@@ -82,6 +83,16 @@ async def run(func: Callable[..., T], *args: Any) -> T:
     if limiter is None:
         limiter = _limiters[loop] = anyio.CapacityLimiter(WORKER_THREADS)
     return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
+
+
+async def run_move(
+    request: Request[Any, Any, Any], func: Callable[..., T], game_id: str, *args: Any
+) -> T:
+    """A move or take-back: on the event loop when the service says it is quick
+    (a thread hand-off costs more than the move), else like `run`."""
+    if service_of(request).is_quick(game_id):
+        return func(game_id, *args)
+    return await run(func, game_id, *args)
 
 
 def channel(game_id: str) -> str:
@@ -165,7 +176,9 @@ async def game_record(
 async def submit_move(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitMove]
 ) -> Response[s.MoveAccepted]:
-    result, stored = await run(service_of(request).submit_move, game_id, bearer(request), data)
+    result, stored = await run_move(
+        request, service_of(request).submit_move, game_id, bearer(request), data
+    )
     if stored:
         publish(request, game_id, result.seq)
     return Response(result, status_code=201 if stored else 200)
@@ -175,7 +188,9 @@ async def submit_move(
 async def submit_takeback(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitTakeBack]
 ) -> Response[s.MoveAccepted]:
-    result, stored = await run(service_of(request).submit_takeback, game_id, bearer(request), data)
+    result, stored = await run_move(
+        request, service_of(request).submit_takeback, game_id, bearer(request), data
+    )
     if stored:
         publish(request, game_id, result.seq)
     return Response(result, status_code=201 if stored else 200)

@@ -16,7 +16,8 @@ moves are made with the kernel's bots and stored with the entry that set them
 off, in the same save, so optimistic concurrency covers them too.
 
 All methods are synchronous and thread-safe (one lock per record); the HTTP
-layer calls them in worker threads.
+layer calls them in worker threads, except a move that `is_quick` (SQLite, record
+in memory, no bots), which it runs on the event loop.
 """
 
 from __future__ import annotations
@@ -209,8 +210,20 @@ class Service:
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
             threading.Lock() if serialize_writes else contextlib.nullcontext()
         )
+        self.serialize_writes = serialize_writes
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
+
+    def is_quick(self, record_id: str) -> bool:
+        """Whether a move on this record is short enough to run on the event loop
+        rather than in a worker thread: writes are serialized anyway (SQLite), the
+        record is in memory (no replay) and has no bot seats (whose replies may run
+        long). The thread hand-off would cost more than the move itself."""
+        if not self.serialize_writes:
+            return False
+        with self._cache_lock:
+            live = self._cache.get(record_id)
+        return live is not None and live.agg is not None and not live.agg.bot_seats()
 
     # -- the cache -----------------------------------------------------------
 

@@ -179,6 +179,23 @@ def test_moves_idempotency_conflicts_and_illegal_moves(client: httpx.Client) -> 
     problem(long_id, 400, "bad-request")
 
 
+def test_only_short_moves_run_on_the_event_loop(server: ThreadServer) -> None:
+    """SQLite, a record in memory, no bot seats: quick; anything else: a worker thread."""
+    service = server.app.state.service
+    sqlite = server.app.state.database_kind == "sqlite"
+    with server.client() as client:
+        table = Table(client)  # claiming the seats loaded it
+        assert service.is_quick(table.id) is sqlite
+        assert table.play_one() is not None and table.seq == 1
+        assert not service.is_quick("g-unknown")
+        bots = client.post(
+            "/api/games", json={"game": "high-card", "players": 2, "bots": {"1": "random"}}
+        ).json()
+        watch = {"Authorization": f"Bearer {bots['spectator_token']}"}
+        assert client.get(f"/api/games/{bots['game_id']}", headers=watch).status_code == 200
+        assert not service.is_quick(bots["game_id"])
+
+
 def test_takebacks_follow_the_policy(client: httpx.Client) -> None:
     casual = Table(client)
     card = casual.view(0)["legal_moves"][0]
