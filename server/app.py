@@ -3,8 +3,8 @@
 `create_app(settings)` builds it; `create_app_from_env()` is the uvicorn factory
 (`uvicorn --factory server.app:create_app_from_env`, settings from `KIFU_*`
 variables, see settings.py). The handlers are thin: they take the bearer token
-and the body, call `Service` (service.py) in a worker thread (a quick move on
-SQLite runs on the event loop, see `run_move`), and publish a
+and the body, call `Service` (service.py) in a worker thread (a quick request
+on SQLite runs on the event loop, see `run_quick`), and publish a
 "record changed" note on the game's channel after each new entry. The note holds
 only the new seq: every subscribed WebSocket, in whichever server process,
 reads the entry from its own cache or the database and redacts it for its seat.
@@ -85,14 +85,15 @@ async def run(func: Callable[..., T], *args: Any) -> T:
     return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
 
 
-async def run_move(
-    request: Request[Any, Any, Any], func: Callable[..., T], game_id: str, *args: Any
+async def run_quick(
+    request: Request[Any, Any, Any], func: Callable[..., T], record_id: str, *args: Any
 ) -> T:
-    """A move or take-back: on the event loop when the service says it is quick
-    (a thread hand-off costs more than the move), else like `run`."""
-    if service_of(request).is_quick(game_id):
-        return func(game_id, *args)
-    return await run(func, game_id, *args)
+    """A request on one record: on the event loop when the service says it is quick
+    (a thread hand-off costs more than the work, and worker threads would make the
+    event loop wait for the GIL), else like `run`."""
+    if service_of(request).is_quick(record_id):
+        return func(record_id, *args)
+    return await run(func, record_id, *args)
 
 
 def channel(game_id: str) -> str:
@@ -145,12 +146,12 @@ async def create_game(
 async def claim_seat(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.ClaimSeat]
 ) -> s.SeatClaimed:
-    return await run(service_of(request).claim_seat, game_id, data)
+    return await run_quick(request, service_of(request).claim_seat, game_id, data)
 
 
 @get("/api/games/{game_id:str}", tags=["hosted games"], security=SECURITY)
 async def game_summary(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.GameSummary:
-    return await run(service_of(request).summary, game_id, bearer(request))
+    return await run_quick(request, service_of(request).summary, game_id, bearer(request))
 
 
 @get("/api/games/{game_id:str}/view", tags=["hosted games"], security=SECURITY)
@@ -160,7 +161,7 @@ async def game_view(
     at: Annotated[int | None, QueryParameter(ge=0, le=2**53)] = None,
 ) -> s.ViewResponse:
     """The caller's view now, or after entry `at` (scrubbing a running game)."""
-    return await run(service_of(request).view, game_id, bearer(request), at)
+    return await run_quick(request, service_of(request).view, game_id, bearer(request), at)
 
 
 @get("/api/games/{game_id:str}/record", tags=["hosted games"], security=SECURITY)
@@ -169,14 +170,16 @@ async def game_record(
     game_id: FromPath[str],
     since: Annotated[int, QueryParameter(ge=0, le=2**53)] = 0,
 ) -> s.RecordResponse:
-    return await run(service_of(request).record_since, game_id, bearer(request), since)
+    return await run_quick(
+        request, service_of(request).record_since, game_id, bearer(request), since
+    )
 
 
 @post("/api/games/{game_id:str}/moves", tags=["hosted games"], security=SECURITY)
 async def submit_move(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitMove]
 ) -> Response[s.MoveAccepted]:
-    result, stored = await run_move(
+    result, stored = await run_quick(
         request, service_of(request).submit_move, game_id, bearer(request), data
     )
     if stored:
@@ -188,7 +191,7 @@ async def submit_move(
 async def submit_takeback(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitTakeBack]
 ) -> Response[s.MoveAccepted]:
-    result, stored = await run_move(
+    result, stored = await run_quick(
         request, service_of(request).submit_takeback, game_id, bearer(request), data
     )
     if stored:

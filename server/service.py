@@ -16,8 +16,8 @@ moves are made with the kernel's bots and stored with the entry that set them
 off, in the same save, so optimistic concurrency covers them too.
 
 All methods are synchronous and thread-safe (one lock per record); the HTTP
-layer calls them in worker threads, except a move that `is_quick` (SQLite, record
-in memory, no bots), which it runs on the event loop.
+layer calls them in worker threads, except a request that `is_quick` (SQLite,
+record in memory, no bots), which it runs on the event loop.
 """
 
 from __future__ import annotations
@@ -215,10 +215,10 @@ class Service:
         self._cache_lock = threading.Lock()
 
     def is_quick(self, record_id: str) -> bool:
-        """Whether a move on this record is short enough to run on the event loop
-        rather than in a worker thread: writes are serialized anyway (SQLite), the
-        record is in memory (no replay) and has no bot seats (whose replies may run
-        long). The thread hand-off would cost more than the move itself."""
+        """Whether a move or read of this record is short enough to run on the event
+        loop rather than in a worker thread: writes are serialized anyway (SQLite),
+        the record is in memory (no replay) and has no bot seats (whose replies may
+        run long). The thread hand-off would cost more than the work itself."""
         if not self.serialize_writes:
             return False
         with self._cache_lock:
