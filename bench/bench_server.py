@@ -7,12 +7,14 @@ is given; rate limits off), then measures on loopback:
 
 1. one game at a time: sequential moves (a new game when one ends), one client,
    keep-alive; moves/s and p50/p99 latency of each POST /moves;
-2. 50 games at once: one asyncio client task per game; total moves/s, p50/p99;
+2. 50 games at once: one client thread and connection per game; total moves/s,
+   p50/p99 (closed loop: each waits for its reply, so p50 ~ games / throughput);
 3. the same number of raw appends straight into an eventsourcing application
    on the same kind of store (one aggregate event per append, each its own
    transaction, an entry-sized payload): appends/s, p50/p99.
 
-and prints ours / raw. Targets: sequential ratio >= 0.5, p99 <= 10 ms (SQLite).
+and prints ours / raw, and the load average before and after (the machine may be
+shared). Targets: sequential ratio >= 0.5, p99 <= 10 ms (SQLite).
 The game is the kernel's fixture game (High Card, 40 cards, 3 in hand), whose
 rules are cheap, so the figures measure the server rather than a rules engine.
 """
@@ -56,6 +58,10 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def pct(values: list[float], q: float) -> float:
@@ -144,28 +150,6 @@ class Wire:
 
     def close(self) -> None:
         self.conn.close()
-
-
-def sequential(url: str, moves: int) -> list[float]:
-    latencies: list[float] = []
-    wire = Wire(url)
-    with httpx.Client(base_url=url, timeout=30) as client:
-        game = new_game(client)
-        while len(latencies) < moves:
-            step = game.next_move()
-            if step is None:
-                game = new_game(client)
-                continue
-            seat, move = step
-            body = game.body(move)
-            start = time.perf_counter()
-            status, data = wire.post(f"/api/games/{game.id}/moves", body, game.tokens[seat])
-            latencies.append(time.perf_counter() - start)
-            if status != 201:
-                raise SystemExit(f"move failed: {status} {data!r}")
-            game.accept(seat, msgspec.json.decode(data))
-    wire.close()
-    return latencies
 
 
 class Sequential:
@@ -312,7 +296,7 @@ def main() -> None:
             db = "PostgreSQL" if url_db else "SQLite"
             print(
                 f"Kifu server benchmark ({db}, loopback, {os.cpu_count()} CPUs, "
-                f"{args.rounds} interleaved rounds)"
+                f"{args.rounds} interleaved rounds, load average {load()} before)"
             )
             seq = Sequential(base)
             conc = Concurrent(base, args.games)
@@ -351,6 +335,7 @@ def main() -> None:
     print(f"ratio one game   ours/raw = {a / b:.2f}   (target >= 0.5)")
     print(f"ratio {args.games} games  ours/raw = {c / d:.2f}")
     print(f"p99 one game     {pct(ours_seq, 0.99):.2f} ms   (target <= 10 ms on SQLite)")
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":
