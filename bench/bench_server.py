@@ -8,7 +8,8 @@ is given; rate limits off), then measures on loopback:
 1. one game at a time: sequential moves (a new game when one ends), one client,
    keep-alive; moves/s and p50/p99 latency of each POST /moves;
 2. 50 games at once: one client thread and connection per game; total moves/s,
-   p50/p99 (closed loop: each waits for its reply, so p50 ~ games / throughput);
+   p50/p99 (closed loop: each waits for its reply, so the mean latency is games /
+   throughput; the p99 is the first move of each round, when all 50 start at once);
 3. the same number of raw appends straight into an eventsourcing application
    on the same kind of store (one aggregate event per append, each its own
    transaction, an entry-sized payload): appends/s, p50/p99.
@@ -334,6 +335,10 @@ def main() -> None:
     print()
     print(f"ratio one game   ours/raw = {a / b:.2f}   (target >= 0.5)")
     print(f"ratio {args.games} games  ours/raw = {c / d:.2f}")
+    print(
+        f"queueing at {args.games} games: {args.games} clients / {c:.0f} moves/s = "
+        f"{args.games / c * 1000:.1f} ms a move on average (Little's law), whatever the server"
+    )
     print(f"p99 one game     {pct(ours_seq, 0.99):.2f} ms   (target <= 10 ms on SQLite)")
     print(f"load average after: {load()}")
 
