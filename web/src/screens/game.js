@@ -3,7 +3,7 @@
 // refused), the history scrubber with "play from here", the end screen with the scoring
 // trail, share/export, report a problem, and the hot-seat "pass the device" cover.
 import { h, toast, download, clear } from '../ui.js';
-import { t, formatTime } from '../i18n.js';
+import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor } from '../sessions.js';
 import { renderBoard, moveLabel } from '../boards/index.js';
@@ -378,7 +378,6 @@ export async function gameScreen(root, { args: [id], screen }) {
     window.removeEventListener('kifu:games-changed', onRowChanged);
     window.removeEventListener('offline', onNet);
   };
-  void formatTime;
   await draw();
 }
 

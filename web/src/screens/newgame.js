@@ -240,6 +240,5 @@ async function createHosted({ g, seats, names, seatKinds, bots, options, takebac
     const id = await saveHostedSeat(data.game_id, claimed.seat, claimed.token, { code: invite.code, title, invites: invites.filter((inv) => seatKinds[inv.seat] === 'remote') });
     firstId = firstId || id;
   }
-  void store;
   return firstId;
 }
