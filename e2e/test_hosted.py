@@ -410,3 +410,39 @@ def test_hosted_game_against_a_server_bot_scrubbed_mid_game(server, new_context)
     assert again["seatKinds"] == old["seatKinds"] and again["bots"] == old["bots"]
     assert not again["over"]
     assert a.errors == []
+
+
+NOTICES = """async () => (await (await navigator.serviceWorker.ready).getNotifications())
+  .map((n) => ({ tag: n.tag, title: n.title, body: n.body }))"""
+
+
+def test_your_turn_notice_while_kifu_is_in_the_background(server, new_context):
+    ctx_a, a, _ctx_b, b = two_devices(server, new_context)
+    ctx_a.grant_permissions(["notifications"], origin=server.url)
+    click_move(a, 0)
+    click_move(a, move_types(a).index("pass"))
+    wait_seq(a, 2)
+    row_id = a.url.split("#/game/")[1]
+    wait_sw(a)
+    a.goto(a.url.split("#")[0] + "#/")
+    a.check("#notify-turn")
+    a.wait_for_function("document.querySelector('#notify-turn').checked")
+    # Kifu goes to the background (another app in front); the other player moves.
+    a.evaluate(
+        "Object.defineProperty(document, 'visibilityState', "
+        "{configurable: true, get: () => 'hidden'})"
+    )
+    assert a.evaluate(NOTICES) == [], "this seat's own moves notify no one"
+    wait_my_turn(b)
+    click_move(b, 0)
+    click_move(b, move_types(b).index("pass"))
+    wait_seq(b, 4)
+    notices: list[dict[str, Any]] = []
+    for _ in range(100):  # the sync loop polls every 5 s
+        notices = a.evaluate(NOTICES)
+        if notices:
+            break
+        a.wait_for_timeout(200)
+    assert [(n["tag"], n["title"]) for n in notices] == [(row_id, "Your turn")]
+    assert "High Card" in notices[0]["body"]
+    assert a.errors == [] and b.errors == []

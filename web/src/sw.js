@@ -22,3 +22,15 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // Shared replays and the catalogue: fresh when online, the last copy when not.
 registerRoute(({ url }) => url.pathname.startsWith('/api/shared/') || url.pathname === '/api/catalogue',
   new NetworkFirst({ cacheName: 'kifu-api', networkTimeoutSeconds: 4 }));
+
+// A "your turn" notice (notify.js): open its game in a Kifu window, or a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil((async () => {
+    const [open] = await self.clients.matchAll({ type: 'window' });
+    if (!open) return self.clients.openWindow(url);
+    await open.focus();
+    return open.navigate(url);
+  })());
+});

@@ -17,6 +17,7 @@ import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
+import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
 
 let online = navigator.onLine;
@@ -241,6 +242,7 @@ export function syncHosted(id) {
 async function hostedOnce(id) {
   let row = await store.getGame(id);
   if (!row || row.kind !== 'hosted') return row;
+  const before = row;
   const h = row.hosted;
   const client = await hostedClient(row);
   let data = null;
@@ -282,6 +284,7 @@ async function hostedOnce(id) {
     await recomputeStatus();
   }
   if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
+  noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
   return row;
 }
 

@@ -10,6 +10,7 @@ import { dismissNotice, forgetGame } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
 import { botLabel } from './newgame.js';
+import { canNotify, notifyEnabled, setNotify } from '../notify.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
@@ -26,7 +27,7 @@ export async function homeScreen(root, { screen }) {
       importForm(),
     ),
     notices,
-    h('section', {}, h('h2', {}, t('home.myGames')), list),
+    h('section', {}, h('h2', {}, t('home.myGames')), notifyToggle(), list),
   );
 
   let games = await cachedCatalogue();
@@ -43,6 +44,23 @@ export async function homeScreen(root, { screen }) {
   const onChange = () => draw();
   window.addEventListener('kifu:games-changed', onChange);
   screen.dispose = () => window.removeEventListener('kifu:games-changed', onChange);
+}
+
+/** "Tell me when it is my turn" (notify.js); absent where the browser cannot notify. */
+function notifyToggle() {
+  if (!canNotify()) return null;
+  const box = h('input', {
+    type: 'checkbox',
+    id: 'notify-turn',
+    on: {
+      change: async () => {
+        box.checked = await setNotify(box.checked);
+        if (!box.checked && Notification.permission === 'denied') toast(t('notify.denied'), 'error');
+      },
+    },
+  });
+  notifyEnabled().then((on) => { box.checked = on; });
+  return h('div.field.option-bool', {}, box, h('label', { for: 'notify-turn' }, t('notify.toggle')));
 }
 
 function statusOf(row) {

@@ -166,6 +166,10 @@ export const en = {
   'end.title': 'Final scores',
   'end.rematch': 'Play again',
   'end.rematchHint': 'A new deal with the same seats, bots and options',
+  // your-turn notices (notify.js)
+  'notify.yourTurn': 'Your turn',
+  'notify.toggle': 'Tell me when it is my turn in an online game (while Kifu is open in the background)',
+  'notify.denied': 'Notifications are blocked for this site in the browser settings.',
   'end.winners': 'Winner: {names}',
   'end.tableWon': 'The table won!',
   'end.tableLost': 'The table lost.',

@@ -166,6 +166,10 @@ export const ja = {
   'end.title': '最終得点',
   'end.rematch': 'もう一度遊ぶ',
   'end.rematchHint': '同じ席・ボット・設定で新しく配ります',
+  // your-turn notices (notify.js)
+  'notify.yourTurn': 'あなたの番です',
+  'notify.toggle': 'オンライン対戦で自分の番になったら通知する（Kifu をバックグラウンドで開いている間）',
+  'notify.denied': 'このサイトの通知はブラウザの設定でブロックされています。',
   'end.winners': '勝者：{names}',
   'end.tableWon': '全員の勝利！',
   'end.tableLost': '全員の敗北。',
