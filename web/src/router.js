@@ -1,7 +1,7 @@
 // Hash routes (they work offline and need nothing from the server):
 //   #/                 home          #/new            new game
 //   #/game/<id>        a game        #/join/<game_id>/<code>   claim an invited seat
-//   #/shared/<share>   a shared replay
+//   #/shared/<share>   a shared replay     #/rules/<game>[?rule=<ID>]   how to play
 import { clear } from './ui.js';
 
 const routes = [];

@@ -18,6 +18,7 @@ import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
+import { citesRule, hasRules } from './rules.js';
 
 function botDelay() {
   const v = Number(localStorage.getItem('kifu.botDelay'));
@@ -47,7 +48,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
   const loading = h('p.loading', { role: 'status' }, t('game.loading'));
   root.append(
-    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName),
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName,
+      hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
     turn, notice, errorBox, loading,
     // The history scrubber comes after the moves: on a phone the moves the board does
     // not draw sit right below it; on a wide screen it sits under the board (column 1).
@@ -87,6 +89,10 @@ export async function gameScreen(root, { args: [id], screen }) {
       ? t('err.illegal', { text: ruleText(session.game, err) })
       : `${t('err.generic')} ${err.message || err}`;
     errorBox.textContent = text;
+    // The rule ID, looked up in the how-to-play summary when it cites it.
+    if (err.rule_id && citesRule(session.game, err.rule_id)) {
+      errorBox.append(' ', h('a.rule-link', { href: `#/rules/${session.game}?rule=${err.rule_id}` }, t('howto.ruleLink')));
+    }
     lastError = err;
     errorBox.hidden = false;
     errorBox.dataset.code = err.code || '';

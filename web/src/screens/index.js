@@ -3,9 +3,11 @@ import { homeScreen } from './home.js';
 import { newGameScreen } from './newgame.js';
 import { gameScreen } from './game.js';
 import { joinScreen, sharedScreen } from './open.js';
+import { rulesScreen } from './rules.js';
 
 route(/^\/$/, homeScreen);
 route(/^\/new$/, newGameScreen);
 route(/^\/game\/([^/]+)$/, gameScreen);
 route(/^\/join\/([^/]+)\/([^/]+)$/, joinScreen);
 route(/^\/shared\/([^/]+)$/, sharedScreen);
+route(/^\/rules\/([^/]+)$/, rulesScreen);

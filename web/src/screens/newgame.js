@@ -13,6 +13,7 @@ import { api, ApiError } from '../api.js';
 import { go } from '../router.js';
 import { requestSync } from '../sync.js';
 import { saveHostedSeat } from './open.js';
+import { hasRules } from './rules.js';
 
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
@@ -33,6 +34,12 @@ export async function newGameScreen(root) {
   const gameSelect = h('select', { id: 'ng-game', name: 'game' }, games.map((g) => h('option', { value: g.id }, pick(g, 'title'))));
   const titleInput = h('input', { id: 'ng-title', name: 'title', type: 'text', maxlength: 60 });
   const playersInput = h('select', { id: 'ng-players', name: 'players' });
+  // How to play the chosen game (hidden for a game without a summary).
+  const rulesLink = h('a.rules-link', { id: 'ng-rules' }, t('howto.link'));
+  const drawRulesLink = () => {
+    rulesLink.href = `#/rules/${gameSelect.value}`;
+    rulesLink.hidden = !hasRules(gameSelect.value);
+  };
   const seatsBox = h('fieldset.seats', {}, h('legend', {}, t('new.seats')));
   const optionsBox = h('fieldset.options', {}, h('legend', {}, t('new.options')));
   const takeback = h('select', { id: 'ng-takeback', name: 'takeback' },
@@ -42,7 +49,7 @@ export async function newGameScreen(root) {
   online.addEventListener('change', () => drawMode());
 
   form.append(
-    h('div.field', {}, h('label', { for: 'ng-game' }, t('new.game')), gameSelect),
+    h('div.field', {}, h('label', { for: 'ng-game' }, t('new.game')), h('div.select-with-link', {}, gameSelect, rulesLink)),
     h('div.field', {}, h('label', { for: 'ng-title' }, t('new.gameTitle')), titleInput),
     h('div.field', {}, h('label', { for: 'ng-players' }, t('new.players')), playersInput),
     seatsBox,
@@ -120,11 +127,13 @@ export async function newGameScreen(root) {
   }
 
   gameSelect.addEventListener('change', () => {
+    drawRulesLink();
     seatRows.forEach((r) => { r.bot.value = ''; }); // another game's bots: pick anew
     drawPlayers();
     drawOptions();
   });
   playersInput.addEventListener('change', drawSeats);
+  drawRulesLink();
   drawPlayers();
   drawOptions();
 

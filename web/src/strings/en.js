@@ -358,4 +358,10 @@ export const en = {
   'new.online': 'Host online (other devices can join by invite)',
   'new.hostedBotsNote': 'Online game: the server deals, checks every move and plays the bots; invite links are shown in the game.',
   'scrub.needsConnection': 'The history of an online game comes from the server: connect to the internet to see this move.',
+  // how to play (screens/rules.js; the summaries live in src/rules/<game>.js)
+  'howto.title': 'How to play {game}',
+  'howto.link': 'Rules',
+  'howto.note': 'Each point ends with its rule IDs: a refused move names one of them.',
+  'howto.none': 'There is no rules summary for this game.',
+  'howto.ruleLink': 'See the rule',
 };

@@ -358,4 +358,10 @@ export const ja = {
   'new.online': 'オンラインで対局する（他の端末から招待で参加できます）',
   'new.hostedBotsNote': 'オンライン対戦：サーバーが配り、すべての手を確認し、ボットを動かします。招待リンクはゲーム画面に表示されます。',
   'scrub.needsConnection': 'オンライン対戦の履歴はサーバーから届きます。この手を見るにはインターネットに接続してください。',
+  // how to play (screens/rules.js; the summaries live in src/rules/<game>.js)
+  'howto.title': '{game}の遊び方',
+  'howto.link': 'ルール',
+  'howto.note': '各項目の末尾はルールIDです。手が拒否されたときに表示されるIDで探せます。',
+  'howto.none': 'このゲームのルール要約はありません。',
+  'howto.ruleLink': 'ルールを見る',
 };

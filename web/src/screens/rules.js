@@ -1,0 +1,47 @@
+// "How to play" (#/rules/<game>, ?rule=<ID> scrolls to the item citing that rule): the
+// per-game summaries of web/src/rules/<game>.js in the current language, each point with
+// its rule IDs so a refusal's rule ID can be looked up.
+import { h } from '../ui.js';
+import { getLang, t } from '../i18n.js';
+import { cachedCatalogue, gameTitle } from '../catalogue.js';
+import * as tulikko from '../rules/tulikko.js';
+import * as ducksInTow from '../rules/ducks-in-tow.js';
+
+const SUMMARIES = { tulikko, 'ducks-in-tow': ducksInTow };
+
+export function hasRules(game) {
+  return Object.hasOwn(SUMMARIES, game);
+}
+
+/** Is `rule` cited in the game's summary (so a link to it lands on something)? */
+export function citesRule(game, rule) {
+  return hasRules(game) && SUMMARIES[game].en.some((s) => s.items.some((i) => i.rules.includes(rule)));
+}
+
+export async function rulesScreen(root, { args: [game], params }) {
+  const name = gameTitle(await cachedCatalogue(), game);
+  if (!hasRules(game)) {
+    root.append(h('h1', {}, t('howto.title', { game: name })), h('p', {}, t('howto.none')), h('a.button', { href: '#/' }, t('nav.home')));
+    return;
+  }
+  const anchored = new Set();
+  const anchor = (rule) => {
+    if (anchored.has(rule)) return undefined;
+    anchored.add(rule);
+    return `rule-${rule}`;
+  };
+  const sections = SUMMARIES[game][getLang()] || SUMMARIES[game].en;
+  const item = ({ text, rules }) => h('li', {}, text, ' ', h('small.rule-ids', {}, rules.map((rule) => h('span', { id: anchor(rule) }, rule))));
+  root.append(
+    h('h1', { id: 'rules-title' }, t('howto.title', { game: name })),
+    h('p.note', {}, t('howto.note')),
+    h('div.rules-summary', { id: 'rules-summary', dataset: { game } },
+      sections.map((section) => h('section', {}, h('h2', {}, section.title), h('ul', {}, section.items.map(item))))),
+    h('div.action-row', {}, h('a.button', { href: '#/' }, t('nav.home')), h('a.button', { href: '#/new' }, t('home.newGame'))),
+  );
+  const target = params.rule && root.querySelector(`[id="rule-${CSS.escape(params.rule)}"]`);
+  if (target) {
+    target.closest('li').classList.add('rule-target');
+    target.scrollIntoView({ block: 'center' });
+  }
+}
