@@ -137,3 +137,26 @@ def game_rows(page: Any) -> list[dict[str, Any]]:
         })"""
     )
     return rows
+
+
+def sideways_overflow(page: Any) -> int:
+    """How far the page scrolls sideways (px; 0 or less: not at all)."""
+    overflow: int = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    return overflow
+
+
+def seq(page: Any) -> int:
+    """The seq of the game on screen (the turn line's data-seq)."""
+    return int(page.get_attribute("#turn", "data-seq"))
+
+
+def wait_seq(page: Any, value: int, timeout: float = 20_000) -> None:
+    """Wait until the game on screen is at `value`, then until the app is idle."""
+    page.wait_for_function(
+        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v",
+        arg=value,
+        timeout=timeout,
+    )
+    wait_idle(page)

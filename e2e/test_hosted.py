@@ -9,11 +9,16 @@ import json
 from typing import Any
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
-from helpers import click_move, game_rows, move_types, new_game, play_until_over, wait_idle
-
-
-def seq(page) -> int:
-    return int(page.get_attribute("#turn", "data-seq"))
+from helpers import (
+    click_move,
+    game_rows,
+    move_types,
+    new_game,
+    play_until_over,
+    seq,
+    wait_idle,
+    wait_seq,
+)
 
 
 def view_field(page, name: str) -> str:
@@ -26,15 +31,6 @@ def view_field(page, name: str) -> str:
         }""",
         name,
     )
-
-
-def wait_seq(page, value: int, timeout: float = 20_000) -> None:
-    page.wait_for_function(
-        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v",
-        arg=value,
-        timeout=timeout,
-    )
-    wait_idle(page)
 
 
 def wait_my_turn(page, timeout: float = 20_000) -> None:

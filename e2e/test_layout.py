@@ -11,7 +11,7 @@ board at each size land in e2e/artifacts/.
 from __future__ import annotations
 
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, wait_idle
+from helpers import click_move, move_types, new_game, sideways_overflow, wait_idle
 
 TABLET = {"width": 768, "height": 1024}
 SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
@@ -25,12 +25,6 @@ def boxes(page, selector: str) -> list[dict[str, float]]:
           const r = e.getBoundingClientRect();
           return {x: r.x, y: r.y, w: r.width, h: r.height, label: e.getAttribute('aria-label')};
         })""",
-    )
-
-
-def sideways_overflow(page) -> int:
-    return page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
 
 

@@ -16,12 +16,9 @@ from helpers import (
     new_game,
     pass_cover,
     play_until_over,
+    seq,
     wait_idle,
 )
-
-
-def seq(page) -> int:
-    return int(page.get_attribute("#turn", "data-seq"))
 
 
 def test_undo_and_takeback_policy(server, new_context):
@@ -238,17 +235,7 @@ def test_fork_kept_when_another_device_moved_first(server, new_context):
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=30_000
     )
-    sync = page.evaluate(
-        """(id) => new Promise((resolve, reject) => {
-          const open = indexedDB.open('kifu');
-          open.onsuccess = () => {
-            const get = open.result.transaction('games').objectStore('games').get(id);
-            get.onsuccess = () => resolve(get.result.sync);
-            get.onerror = () => reject(get.error);
-          };
-        })""",
-        game_id,
-    )
+    sync = next(row["sync"] for row in game_rows(page) if row["id"] == game_id)
     # "Another device" (the same owner) continues the game on the server first.
     held = server.api("GET", f"/api/records/{sync['remoteId']}", token=sync["ownerToken"])
     game, record = games.load_record(json.dumps(held["record"]).encode())

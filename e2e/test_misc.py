@@ -9,11 +9,17 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, new_game, pass_cover, wait_idle
+from helpers import click_move, new_game, pass_cover, seq, wait_idle
 
 
-def seq(page) -> int:
-    return int(page.get_attribute("#turn", "data-seq"))
+def enter_plays(page) -> None:
+    """Enter on the focused target makes a move (the seq goes up)."""
+    before = seq(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before
+    )
+    wait_idle(page)
 
 
 def test_keyboard_play_on_the_board(server, new_context):
@@ -25,20 +31,10 @@ def test_keyboard_play_on_the_board(server, new_context):
     assert label.startswith("Place the tile on row")
     # Tab reaches the board's targets; Enter plays the focused one.
     page.focus("#board [data-move]")
-    before = seq(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before
-    )
-    wait_idle(page)
+    enter_plays(page)
     # Focus comes back to the board's next legal target: play on with the keyboard alone.
     page.wait_for_function("!!document.activeElement?.dataset?.move")
-    before = seq(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(
-        "(b) => Number(document.querySelector('#turn').dataset.seq) > b", arg=before
-    )
-    wait_idle(page)
+    enter_plays(page)
     cells = page.eval_on_selector_all(
         "#board [data-cell]", "els => els.map(e => e.getAttribute('aria-label'))"
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, wait_idle
+from helpers import click_move, move_types, new_game, wait_seq
 
 from core.games.ducks_in_tow.data import MAPS
 
@@ -31,15 +31,6 @@ def call(server: Any, method: str, path: str, body: Any = None, token: str = "")
     )
     with urllib.request.urlopen(request, timeout=15) as response:
         return json.loads(response.read())
-
-
-def wait_seq(page: Any, value: int) -> None:
-    page.wait_for_function(
-        "(v) => Number(document.querySelector('#turn')?.dataset.seq) === v",
-        arg=value,
-        timeout=30_000,
-    )
-    wait_idle(page)
 
 
 def click_board(page: Any, move: dict[str, Any]) -> None:
@@ -71,7 +62,7 @@ def test_refusals_show_the_rule(server, new_context, lang):
         raise AssertionError("seat 1 never handed the turn over")
 
     view = other_seat_plays()
-    wait_seq(a, view["seq"])
+    wait_seq(a, view["seq"], timeout=30_000)
     start, before = view["view"]["players"][0]["pawn"], view["seq"]
     near = set(MAPS[2][start].neighbours)
     # One step, then a second step that is not adjacent to where the pawn started.
@@ -79,7 +70,7 @@ def test_refusals_show_the_rule(server, new_context, lang):
         (t, f) for t in sorted(near) for f in sorted(set(MAPS[2][t].neighbours) - near - {start})
     )
     click_board(a, {"type": "move", "to": step})
-    wait_seq(a, before + 1)
+    wait_seq(a, before + 1, timeout=30_000)
 
     ctx.set_offline(True)
     click_board(a, {"type": "move", "to": far})
@@ -102,11 +93,11 @@ def test_refusals_show_the_rule(server, new_context, lang):
         assert f"was rejected: {engine_says}" in notice, notice
     shot(a, f"rule-rejected-{lang}-phone")
     a.click("#dismiss-notice")
-    wait_seq(a, before + 2)
+    wait_seq(a, before + 2, timeout=30_000)
 
     # Shaking the bag reveals a duck: the server refuses to take that back.
     click_move(a, move_types(a).index("shake"))
-    wait_seq(a, before + 3)
+    wait_seq(a, before + 3, timeout=30_000)
     a.click("#undo")
     a.wait_for_selector("#move-error:not([hidden])")
     expected = {

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from conftest import PHONE, open_app, shot, wait_sw
-
-NO_SIDEWAYS = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+from helpers import sideways_overflow
 
 
 def open_rules(page, game, rule=""):
@@ -21,7 +20,7 @@ def test_rules_both_games_both_languages_offline(server, new_context):
         assert page.inner_text("#rules-title").startswith("How to play")
         assert page.locator("#rules-summary section").count() >= 7
         assert rule in page.inner_text("#rules-summary")
-        assert page.evaluate(NO_SIDEWAYS)
+        assert sideways_overflow(page) <= 0
         shot(page, f"rules-{game}-phone")
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")
@@ -38,7 +37,7 @@ def test_rules_both_games_both_languages_offline(server, new_context):
         "(() => { const r = document.querySelector('.rule-target').getBoundingClientRect();"
         " return r.top >= 0 && r.bottom <= innerHeight; })()"
     )
-    assert page.evaluate(NO_SIDEWAYS)
+    assert sideways_overflow(page) <= 0
     shot(page, "rules-tulikko-phone-ja")
     context.set_offline(True)
     page.reload()
@@ -56,7 +55,7 @@ def test_rules_links_from_new_game_and_game(server, new_context):
     page.select_option("#ng-game", "high-card")  # the fixture game has no summary
     assert page.is_hidden("#ng-rules")
     page.select_option("#ng-game", "tulikko")
-    assert page.evaluate(NO_SIDEWAYS)
+    assert sideways_overflow(page) <= 0
     shot(page, "rules-link-new-game-phone")
     page.select_option("#ng-players", "2")
     page.select_option("#ng-seat-0-kind", "human")

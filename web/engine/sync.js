@@ -156,7 +156,7 @@ export class SyncClient {
 
   async _hostedRound(key, maxRequests) {
     const steps = [];
-    let held = await this._get("hosted", key);
+    let held;
     for (let i = 0; i < maxRequests; i++) {
       // Read afresh each time: moves queued while this round runs are sent by it.
       held = await this._get("hosted", key);

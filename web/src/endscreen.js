@@ -2,7 +2,7 @@
 // of the game's Outcome (tie-break values, per-seat details) listed so each point
 // can be explained.
 import { h } from './ui.js';
-import { t } from './i18n.js';
+import { t, tOr } from './i18n.js';
 
 const BASE = new Set(['scores', 'ranks', 'winners', 'won']);
 
@@ -27,18 +27,14 @@ export function endPanel(game, outcome, names) {
 }
 
 function trailLabel(game, key) {
-  const specific = t(`trail.${game}.${key}`);
-  if (specific !== `trail.${game}.${key}`) return specific;
-  const generic = t(`trail.${key}`);
-  return generic !== `trail.${key}` ? generic : key.replace(/_/g, ' ');
+  return tOr(`trail.${game}.${key}`, tOr(`trail.${key}`, key.replace(/_/g, ' ')));
 }
 
 const SEAT_LISTS = new Set(['tied', 'placed_all', 'winners']);
 
 function trailValue(key, value, names, nSeats) {
   if (key === 'end_reason' && typeof value === 'string') {
-    const text = t(`end.reason.${value}`);
-    return text === `end.reason.${value}` ? value : text;
+    return tOr(`end.reason.${value}`, value);
   }
   if (SEAT_LISTS.has(key) && Array.isArray(value)) return value.map(names).join(', ') || '—';
   if (Array.isArray(value) && value.length === nSeats) {

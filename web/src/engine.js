@@ -3,7 +3,7 @@
 // small surface the screens use:
 //   boot(onProgress)    start the worker (Pyodide + wheels), reporting 0..1 progress
 //   call(op, fields)    one core.browser request; resolves to `result` or throws EngineError
-import { t } from './i18n.js';
+import { t, tOr } from './i18n.js';
 
 export class EngineError extends Error {
   constructor(error) {
@@ -84,9 +84,7 @@ async function makeClient(mod, progress) {
 
 function stageText(stage) {
   if (!stage) return undefined;
-  const key = `boot.stage.${stage}`;
-  const text = t(key);
-  return text === key ? String(stage) : text;
+  return tOr(`boot.stage.${stage}`, String(stage));
 }
 
 /** The booted EngineClient itself (for web/engine/sync.js's SyncClient). */

@@ -45,6 +45,12 @@ export function has(key) {
   return LANGS[lang][key] !== undefined || LANGS.en[key] !== undefined;
 }
 
+/** `t(key)`, or `fallback` where no language has the key (an engine's id we have no
+ * wording for yet: better the id than the key). */
+export function tOr(key, fallback, params = {}) {
+  return has(key) ? t(key, params) : fallback;
+}
+
 /** A label from the engine's bilingual fields (title_en/title_ja, label_en/label_ja). */
 export function pick(obj, field) {
   if (!obj) return '';

@@ -8,7 +8,7 @@ import { call, EngineError } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { uuid } from './ui.js';
-import { rawField, seedText } from './jsontext.js';
+import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
@@ -19,6 +19,11 @@ function parseEntries(recordJson) {
   } catch {
     return [];
   }
+}
+
+/** The seats of one kind ('human' | 'bot' | 'remote') in a row's seatKinds. */
+export function seatsOf(seatKinds, kind) {
+  return (seatKinds || []).flatMap((k, i) => (k === kind ? [i] : []));
 }
 
 export class EngineSession {
@@ -36,7 +41,7 @@ export class EngineSession {
   }
 
   humanSeats() {
-    return (this.row.seatKinds || []).map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
+    return seatsOf(this.row.seatKinds, 'human');
   }
 
   async open() {
@@ -136,7 +141,7 @@ export class LocalSession extends EngineSession {
   }
 
   botSeats() {
-    return (this.row.seatKinds || []).map((k, i) => (k === 'bot' ? i : -1)).filter((i) => i >= 0);
+    return seatsOf(this.row.seatKinds, 'bot');
   }
 
   /** Who takes back: this device's person whose move in effect came last. How far
@@ -353,21 +358,16 @@ export class HostedSession {
   }
 }
 
+function newSession(row) {
+  if (row.kind === 'replay') return new ReplaySession(row);
+  if (row.kind !== 'hosted') return new LocalSession(row);
+  if (!(row.over && row.hosted?.recordJson)) return new HostedSession(row);
+  // A finished hosted game: its full record opens in the engine, read-only.
+  return new ReplaySession({ ...row, record_json: row.hosted.recordJson });
+}
+
 export async function sessionFor(row) {
-  if (row.kind === 'hosted' && row.over && row.hosted?.recordJson) {
-    // A finished hosted game: its full record opens in the engine, read-only.
-    const session = new ReplaySession({ ...row, record_json: row.hosted.recordJson });
-    await session.open();
-    return session;
-  }
-  if (row.kind === 'hosted') {
-    const session = new HostedSession(row);
-    await session.open();
-    return session;
-  }
-  const session = row.kind === 'replay' ? new ReplaySession(row) : new LocalSession(row);
+  const session = newSession(row);
   await session.open();
   return session;
 }
-
-export { rawField };

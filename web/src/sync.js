@@ -21,8 +21,6 @@ import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
 
 let online = navigator.onLine;
-let running = null;
-let again = false;
 const listeners = new Set();
 let status = { state: 'synced', pending: 0, conflicts: 0, online };
 
@@ -55,20 +53,34 @@ export async function recomputeStatus() {
   emit({ state, pending, conflicts, online });
 }
 
-export function requestSync() {
-  if (running) {
-    again = true;
-    return running;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      await syncAll();
-    } while (again);
-    running = null;
-  })();
-  return running;
+/** `fn` run one at a time: a call while it runs gets that run, which then goes once
+ * more (what was asked for meanwhile is done by it, never by a second run beside it). */
+function coalesced(fn) {
+  let run = null;
+  let again = false;
+  return () => {
+    if (run) {
+      again = true;
+      return run;
+    }
+    run = (async () => {
+      try {
+        let out;
+        do {
+          again = false;
+          out = await fn();
+        } while (again);
+        return out;
+      } finally {
+        run = null;
+      }
+    })();
+    return run;
+  };
 }
+
+/** Sync every game (one round at a time). */
+export const requestSync = coalesced(() => syncAll());
 
 async function syncAll() {
   const rows = await store.listGames();
@@ -211,32 +223,14 @@ export async function queueHosted(id, { move = null, kind = 'move', to_seq = nul
   return updated;
 }
 
-const hostedRuns = new Map(); // row id -> {run, again}: one sync per game at a time
+const hostedRuns = new Map(); // row id -> its coalesced sync: one per game at a time
 
 /** Send this hosted game's queue, pull what changed, fetch its view. Returns the row.
  * A call while one runs gets that run, which goes once more (a move queued meanwhile
  * is sent by it, never by a second round beside it). */
 export function syncHosted(id) {
-  const running = hostedRuns.get(id);
-  if (running) {
-    running.again = true;
-    return running.run;
-  }
-  const entry = { again: false, run: null };
-  entry.run = (async () => {
-    try {
-      let row;
-      do {
-        entry.again = false;
-        row = await hostedOnce(id);
-      } while (entry.again);
-      return row;
-    } finally {
-      hostedRuns.delete(id);
-    }
-  })();
-  hostedRuns.set(id, entry);
-  return entry.run;
+  if (!hostedRuns.has(id)) hostedRuns.set(id, coalesced(() => hostedOnce(id)));
+  return hostedRuns.get(id)();
 }
 
 async function hostedOnce(id) {

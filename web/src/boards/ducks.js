@@ -2,7 +2,7 @@
 // display, and each player's tow, food, hand and completed cards. Ducks carry a shape
 // per colour (circle, triangle, square, diamond) as well as the colour.
 import { h, s } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, tOr } from '../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
 import { findMove, makeTarget, moveLabel } from './index.js';
 
@@ -48,7 +48,7 @@ export function renderDucks(container, ctx) {
   if (!view.tiles || !view.players) throw new Error('not a Ducks in Tow view');
   const moves = readOnly ? [] : legal;
   const status = [
-    h('span', {}, t(`dit.phase.${view.phase}`) === `dit.phase.${view.phase}` ? view.phase : t(`dit.phase.${view.phase}`)),
+    h('span', {}, tOr(`dit.phase.${view.phase}`, view.phase)),
     view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
     view.shaken ? h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1)) : null,
     view.end_trigger >= 0 && view.phase !== 'over' ? h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left })) : null,

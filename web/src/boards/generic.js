@@ -1,7 +1,7 @@
 // The generic board: the view as a readable summary (scores, hand, counts). Used for
 // the kernel's fixture game and as a fallback while a title's renderer cannot draw a view.
 import { h } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, tOr } from '../i18n.js';
 
 export function renderGeneric(container, { view, names, seat }) {
   const rows = [];
@@ -14,8 +14,7 @@ export function renderGeneric(container, { view, names, seat }) {
 }
 
 function label(key) {
-  const text = t(`view.${key}`);
-  return text === `view.${key}` ? key.replace(/_/g, ' ') : text;
+  return tOr(`view.${key}`, key.replace(/_/g, ' '));
 }
 
 function show(value, names) {

@@ -6,7 +6,7 @@
 import { renderGeneric } from './generic.js';
 import { renderTulikko } from './tulikko.js';
 import { renderDucks } from './ducks.js';
-import { t } from '../i18n.js';
+import { t, tOr } from '../i18n.js';
 import { h } from '../ui.js';
 
 const RENDERERS = { tulikko: renderTulikko, 'ducks-in-tow': renderDucks };
@@ -39,7 +39,7 @@ export function moveLabel(game, move, view) {
     if (k === 'row' || k === 'col' || k === 'column') params[k] = Number(v) + 1;
     else if (k === 'side') params[k] = t(`side.${v}`);
     else if (Array.isArray(v)) params[k] = game === 'ducks-in-tow' && v.length === 4 ? colourCounts(v) : v.join(', ');
-    else if (k === 'colour') params[k] = t(`duck.colour.${v}`) === `duck.colour.${v}` ? v : t(`duck.colour.${v}`);
+    else if (k === 'colour') params[k] = tOr(`duck.colour.${v}`, v);
     else if (k === 'to' || k === 'tile') params[k] = Number(v) + 1;
   }
   const key = `move.${game}.${move.type}`;

@@ -15,7 +15,7 @@ import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { rematch } from './newgame.js';
 import { seatName } from './home.js';
 import { go, rerender } from '../router.js';
-import { dismissNotice, followHosted } from '../sync.js';
+import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 import { citesRule, hasRules } from './rules.js';
@@ -284,7 +284,6 @@ export async function gameScreen(root, { args: [id], screen }) {
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
     if (n?.kind === 'fork' && session.row.sync?.lines?.length) {
       notice.append(h('button', { type: 'button', id: 'open-other-line', on: { click: () => act(async () => {
-        const { openOtherLine } = await import('../sync.js');
         go(`#/game/${encodeURIComponent(await openOtherLine(session.row))}`);
       }) } }, t('notice.openOtherLine')));
     }

@@ -5,7 +5,7 @@
 // "host online" is ticked. Any remote seat: a hosted game. In a hosted game the
 // server decides and plays the bot seats itself (they get no invite).
 import { h, newSeed, uuid, toast } from '../ui.js';
-import { t, pick } from '../i18n.js';
+import { t, pick, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { catalogue } from '../catalogue.js';
 import { call } from '../engine.js';
@@ -14,6 +14,7 @@ import { go } from '../router.js';
 import { requestSync } from '../sync.js';
 import { saveHostedSeat } from './open.js';
 import { hasRules } from './rules.js';
+import { seatsOf } from '../sessions.js';
 
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
@@ -194,15 +195,11 @@ export async function rematch(row) {
 
 /** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
 export function botLabel(name) {
-  const key = `bot.${name}`;
-  const text = t(key);
-  return text === key ? name : text;
+  return tOr(`bot.${name}`, name);
 }
 
 function choiceLabel(spec, choice) {
-  const key = `option.${spec.name}.${choice}`;
-  const text = t(key);
-  return text === key ? choice : text;
+  return tOr(`option.${spec.name}.${choice}`, choice);
 }
 
 async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title }) {
@@ -240,7 +237,7 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
 async function createHosted({ g, seats, names, seatKinds, bots, options, takeback, title }) {
   const botSeats = Object.fromEntries(bots.flatMap((b, i) => (b ? [[i, b]] : [])));
   const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names, bots: botSeats } });
-  const mine = seatKinds.map((k, i) => (k === 'human' ? i : -1)).filter((i) => i >= 0);
+  const mine = seatsOf(seatKinds, 'human');
   const invites = data.invites.map((inv) => ({ ...inv, link: `${location.origin}/#/join/${data.game_id}/${inv.code}` }));
   let firstId = null;
   for (const seat of mine) {
