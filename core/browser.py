@@ -321,7 +321,7 @@ class Engine:
         if isinstance(request, Hello):
             return HelloReply(protocol=PROTOCOL_VERSION, core=__version__, games=games.ids())
         if isinstance(request, Catalogue):
-            return catalogue()
+            return [games.listed(games.get(game_id)) for game_id in games.ids()]
         if isinstance(request, New):
             game = games.get(request.game)
             record = new_record(
@@ -436,15 +436,6 @@ class Engine:
             seat, move, move_id=request.move_id, device_id=request.device_id, at=request.at
         )
         return Played(entry=entry, summary=summary(timeline))
-
-
-def catalogue() -> list[dict[str, Any]]:
-    """Every registered game's GameInfo fields plus `bots`: the names `bots_of` offers."""
-    entries = []
-    for game_id in games.ids():
-        game = games.get(game_id)
-        entries.append({**msgspec.structs.asdict(game.info), "bots": list(bots_of(game))})
-    return entries
 
 
 def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:

@@ -1078,7 +1078,7 @@ class Service:
         games = []
         for game_id in core.games.ids():
             try:
-                games.append(core.games.get(game_id).info)
+                games.append(core.games.listed(core.games.get(game_id)))
             except Exception:  # an engine not there yet is simply not listed
                 continue
         return s.Catalogue(games=games)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import msgspec
+
+from ..kernel.bots import bots_of
 from ..kernel.contract import Decider, GameInfo
 from ..kernel.errors import UnknownGame
 from ..kernel.record import Format, decode_record, record_game
@@ -44,6 +47,12 @@ def get(game_id: str) -> Decider[Any, Any, Any, Any]:
 def catalogue() -> list[GameInfo]:
     """Metadata of every game, for game lists and new-game forms."""
     return [get(game_id).info for game_id in ids()]
+
+
+def listed(game: Decider[Any, Any, Any, Any]) -> dict[str, Any]:
+    """A game as game lists and new-game forms show it (the browser's catalogue and
+    the server's): its GameInfo fields plus `bots`, the names `bots_of` offers."""
+    return {**msgspec.structs.asdict(game.info), "bots": list(bots_of(game))}
 
 
 def load_record(data: bytes, fmt: Format = "json") -> tuple[Decider[Any, Any, Any, Any], Any]:
