@@ -40,6 +40,9 @@ class OptionSpec(msgspec.Struct, kw_only=True):
     minimum: int | None = None
     maximum: int | None = None
     rule_id: str = ""
+    # What the option is, so a new-game form can group it: a plain setup choice, a
+    # rulebook variant, an expansion/expert module, a mode (solo level...) or a promo.
+    group: Literal["setup", "variant", "module", "mode", "promo"] = "setup"
 
     def check(self, value: OptionValue) -> OptionValue:
         """The value if this option accepts it; SetupError naming the option otherwise."""
@@ -76,6 +79,10 @@ class GameInfo(msgspec.Struct, kw_only=True):
     # a seat that is not to move, a game that is over (e.g. "TUL-023", "TUL-104").
     turn_rule: str = ""
     end_rule: str = ""
+    # What kind of game it is, read by the PWA and the server instead of game ids.
+    lower_score_wins: bool = False  # the lowest score ranks first (e.g. Tulikko)
+    solo: bool = False  # a one-player mode exists (min_players == 1)
+    cooperative: bool = False  # the table wins or loses together (Outcome.won)
 
 
 class Setup(msgspec.Struct, kw_only=True):

@@ -6,10 +6,10 @@ import { t, tOr } from './i18n.js';
 
 const BASE = new Set(['scores', 'ranks', 'winners', 'won']);
 
-export function endPanel(game, outcome, names) {
+export function endPanel(game, outcome, names, info = {}) {
   const seats = outcome.scores.map((_, i) => i);
   const order = [...seats].sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
-  const lowerWins = game === 'tulikko';
+  const lowerWins = Boolean(info.lower_score_wins);
   const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k));
   return h('div.end-screen', { id: 'end-screen' },
     h('h2', {}, t('end.title')),

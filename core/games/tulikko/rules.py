@@ -175,6 +175,7 @@ class Tulikko(Decider[State, Move, Event, View]):
         turn_rule="TUL-023",
         end_rule="TUL-104",
         options=OPTIONS,
+        lower_score_wins=True,
     )
     state_type = State
     move_type = Move

@@ -32,10 +32,16 @@ export async function gameScreen(root, { args: [id], screen }) {
     return;
   }
   const games = await cachedCatalogue();
+  let info = games.find((g) => g.id === row.game) || {};
   const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
   const kindName = row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
   // A first visit (a shared link, say) has no cached catalogue: name the game once the engine can.
-  if (!games.some((g) => g.id === row.game)) catalogue().then((list) => { (kindName || title).textContent = gameTitle(list, row.game); }, () => {});
+  if (!games.some((g) => g.id === row.game)) {
+    catalogue().then((list) => {
+      (kindName || title).textContent = gameTitle(list, row.game);
+      info = list.find((g) => g.id === row.game) || info;
+    }, () => {});
+  }
   const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
   const notice = h('div.game-notices');
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
@@ -245,7 +251,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     // end screen
     end.replaceChildren();
     if (snap.over && snap.outcome) {
-      end.append(endPanel(session.game, snap.outcome, names));
+      end.append(endPanel(session.game, snap.outcome, names, info));
       if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
     }
