@@ -92,6 +92,9 @@ class Setup(msgspec.Struct, kw_only=True):
     seats: int
     seed: int
     options: dict[str, OptionValue] = {}
+    # The rules the game is played under: "" for the engine's current rules, or the
+    # rules_version of an older record, so a title can replay it as it was played.
+    rules_version: str = ""
 
 
 class Outcome(msgspec.Struct, kw_only=True):

@@ -55,7 +55,21 @@ class Genesis(msgspec.Struct, kw_only=True):
             raise RecordError("this record's seed is withheld until the game ends")
         if seed_commitment(self.seed) != self.seed_hash:
             raise RecordError("the genesis seed does not match its seed_hash")
-        return Setup(game=self.game, seats=self.seats, seed=self.seed, options=self.options)
+        return Setup(
+            game=self.game,
+            seats=self.seats,
+            seed=self.seed,
+            options=self.options,
+            rules_version=self.rules_version,
+        )
+
+    @property
+    def rules_version(self) -> str:
+        """The title's rules_version the game was recorded under (engine_version is
+        ``<core version>/<game>-<rules_version>``)."""
+        prefix = f"{self.game}-"
+        tail = self.engine_version.rpartition("/")[2]
+        return tail[len(prefix) :] if tail.startswith(prefix) else ""
 
 
 class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_only=True):
