@@ -93,10 +93,23 @@ class StepRules(Decider[S, M, E, V]):
     # -- what the kernel does ----------------------------------------------------------
 
     def decide(self, state: S, seat: int, move: M) -> list[E]:
-        phase = self.phase(state)
+        work = self.copy(state)
+        return self.play_in_place(work, seat, move)
+
+    def apply(self, state: S, seat: int, move: M) -> tuple[list[E], S]:
+        """decide and fold in one pass: the working copy decide folded into *is* the
+        state after the move, so no event is folded twice."""
+        work = self.copy(state)
+        return self.play_in_place(work, seat, move), work
+
+    def play_in_place(self, work: S, seat: int, move: M) -> list[E]:
+        """Run the move on `work` itself (checks included): what `decide` does on its
+        private copy, open to callers that own a copy already (a search's rollouts).
+        On IllegalMove, `work` may hold a partial move: discard it."""
+        phase = self.phase(work)
         if phase == OVER:
             raise IllegalMove("game-over", "the game is over", self.info.end_rule)
-        if seat not in self.to_move(state):
+        if seat not in self.to_move(work):
             raise IllegalMove(
                 "not-your-turn", f"it is not seat {seat}'s turn", self.turn_rule(move)
             )
@@ -106,7 +119,6 @@ class StepRules(Decider[S, M, E, V]):
             raise IllegalMove("unknown-move", f"unknown move {move!r}", step.rule)
         if type(move) not in step.moves:
             raise IllegalMove("wrong-step", step.now, step.rule)
-        work = self.copy(state)
         events: list[E] = []
         for event in handler(self, work, seat, move):
             events.append(event)

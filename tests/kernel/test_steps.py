@@ -230,3 +230,23 @@ def test_a_title_that_forgets_a_method_fails_at_class_creation() -> None:
             def to_move(self, state: Any) -> list[int]: ...
             def turn(self, state: Any) -> int: ...
             def view(self, state: Any, seat: int | None) -> Any: ...
+
+
+def test_apply_returns_the_state_the_events_fold_to() -> None:
+    """apply skips the second fold: its state must equal folding its events by evolve."""
+    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    for seat, move in ((0, Add(2)), (0, Done()), (1, Add(1)), (1, Done())):
+        events, after = GAME.apply(state, seat, move)
+        folded = state
+        for event in events:
+            folded = GAME.evolve(folded, event)
+        assert msgspec.json.encode(after) == msgspec.json.encode(folded)
+        state = after
+
+
+def test_play_in_place_changes_the_given_state_only() -> None:
+    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    work = GAME.copy(state)
+    events = GAME.play_in_place(work, 0, Add(2))
+    assert events == [Added(0, 2)]
+    assert (work.total, state.total) == (2, 0)
