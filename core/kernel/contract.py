@@ -174,6 +174,18 @@ class Decider(Generic[S, M, E, V]):
         """
         return False
 
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has (titles whose State has no `seats` override it)."""
+        return int(state.seats)  # type: ignore[attr-defined]
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A state `seat` cannot tell apart from `state`: everything hidden from it
+        (other hands, deck and bag order, the game's own Rng) re-dealt from `rng`,
+        consistently with what it sees. The result must depend only on the seat's
+        view and `rng`: the search bot's promise never to peek rests on it. A title
+        without it offers no search bot."""
+        raise NotImplementedError
+
     def bots(self) -> Mapping[str, Bot]:
         """Named bots; the kernel adds 'random' for every game."""
         return {}
