@@ -122,12 +122,12 @@ class _Search:
         outcome = game.outcome(world)
         if outcome is not None:
             return _shares(outcome.winners, len(outcome.scores))
-        seats = game.seat_count(world)
+        count = game.seat_count(world)
         if self.evaluate is None:
-            return [1.0 / seats] * seats
-        values = [self.evaluate(world, seat) for seat in range(seats)]
+            return [1.0 / count] * count
+        values = [self.evaluate(world, seat) for seat in range(count)]
         best = max(values)
-        return _shares([seat for seat, value in enumerate(values) if value == best], seats)
+        return _shares([seat for seat, value in enumerate(values) if value == best], count)
 
 
 def search_bot(
