@@ -21,6 +21,7 @@ def _closed(state: State, event: Closed) -> None:
 
 def _passed(state: State, event: Passed) -> None:
     state.current = event.to
+    state.turn += 1
     state.phase = "add"
 
 

@@ -54,7 +54,7 @@ class Counting(StepRules[State, Move, Event, View]):
         return [] if state.phase == "over" else [state.current]
 
     def turn(self, state: State) -> int:
-        return state.total
+        return state.turn
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_move(state):

@@ -16,6 +16,7 @@ class State(msgspec.Struct):
     current: int = 0
     total: int = 0
     reached: int = -1  # the seat whose addition reached the target
+    turn: int = 0  # turns passed
     phase: Phase = "add"
 
 
@@ -28,5 +29,6 @@ def copy_state(state: State) -> State:
         state.current,
         state.total,
         state.reached,
+        state.turn,
         state.phase,
     )
