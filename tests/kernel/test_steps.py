@@ -132,3 +132,15 @@ def test_a_title_that_forgets_a_method_fails_at_class_creation() -> None:
             def to_move(self, state: Any) -> list[int]: ...
             def turn(self, state: Any) -> int: ...
             def view(self, state: Any, seat: int | None) -> Any: ...
+
+
+def test_a_title_whose_solo_flag_contradicts_min_players_fails_at_class_creation() -> None:
+    with pytest.raises(TypeError, match="solo must say whether min_players is 1"):
+
+        class OnePlayer(Counting):
+            info = msgspec.structs.replace(Counting.info, min_players=1)
+
+    with pytest.raises(TypeError, match="solo must say whether min_players is 1"):
+
+        class NotSolo(Counting):
+            info = msgspec.structs.replace(Counting.info, solo=True)
