@@ -40,6 +40,7 @@ What `random_playouts` checks, per seeded game, through a Timeline (casual take-
   `leak_check`); `decide`, `evolve`, `legal_moves`, `view`, `outcome`, `turn` leave
   their inputs' encodings unchanged; and, given `redeal`, the leak checks: a seat's
   view and legal moves are the same when everything it cannot see is re-dealt;
+- on every move: `redact` leaves the recorded events unchanged;
 - every `agree_every`-th state (`assert_legal_moves_agree`): for every seat, every
   listed move is accepted and every move of the `universe` that is not listed is
   refused with an IllegalMove whose rule fully matches `rule_id` (seats not to move
@@ -474,9 +475,11 @@ def _random_playout(spec: TitleSpec, mode: Mode, seed: int) -> tuple[Timeline[An
         seat = rng.choice(movers)
         move = rng.choice(game.legal_moves(state, seat))
         entry = timeline.play(seat, move, move_id=f"m{timeline.seq + 1}")
+        stored = canonical(entry.events)
         for event in entry.events:
             for viewer in [None, *range(mode.seats)]:
                 msgspec.json.encode(game.redact(event, viewer))
+        assert canonical(entry.events) == stored, "redact mutated a recorded event"
         if checked and spec.redeal is not None:
             assert_events_hide(spec, state, seat, move, entry.events, mode.seats, rng)
         _invariant(spec, timeline.state)

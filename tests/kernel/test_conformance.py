@@ -311,3 +311,25 @@ def test_bot_playouts_fail_on_a_bot_that_cheats_or_touches_the_game_rng() -> Non
 def test_a_one_ply_bot_plays_high_card() -> None:
     bot = one_ply(lambda state, seat: float(state.scores[seat]))
     bot_playouts(HIGH_CARD, Mode(3), {0: bot, 2: bot})
+
+
+class RedactsInPlace(hc.HighCard):
+    """Hides a drawn card by blanking the recorded event itself."""
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        if isinstance(event, hc.Drew) and event.seat != seat:
+            event.card = None
+        return event
+
+
+def test_redact_must_not_change_the_recorded_events() -> None:
+    with pytest.raises(AssertionError, match="redact mutated a recorded event"):
+        random_playouts(TitleSpec(game=RedactsInPlace(), games=4), Mode(2, {"deck_size": 30}))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", HIGH_CARD.modes, ids=str)
+def test_many_high_card_games(mode: Mode) -> None:
+    """The slow run's count: KIFU_GAMES, else the spec's slow_games."""
+    timelines = random_playouts(HIGH_CARD, mode, games=slow_games(HIGH_CARD), first_seed=10_000)
+    assert len(timelines) == slow_games(HIGH_CARD)

@@ -8,6 +8,8 @@ dispatch, the conformance harness and the shape test on a title small enough to
 read in one sitting: a new title can copy its layout (core/games/README.md).
 """
 
+from __future__ import annotations
+
 from .rules import GAME
 
 __all__ = ["GAME"]
