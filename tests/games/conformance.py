@@ -227,8 +227,8 @@ class TitleSpec:
     games: int = 2  # per mode in the default run
     slow_games: int = 20  # per mode in slow runs when KIFU_GAMES is unset
     max_entries: int = 5_000
-    check_every: int = 1
-    agree_every: int = 1
+    check_every: int = 1  # check_state (and the events' leak check) every N states
+    agree_every: int = 1  # the move-universe agreement every N states
     takeback_odds: int = 10  # about one take-back attempt per N moves; 0: none
     sample: int = 12  # listed moves decided per checked state (all of them on agree)
 

@@ -46,7 +46,7 @@ NAMES = {
     "scoring": ("outcome",),
     "evolve": ("FOLDS",),
     "rules": ("RULES_VERSION", "OPTIONS"),
-    "bots": ("greedy", "evaluate"),
+    "bots": ("greedy",),
 }
 EXAMPLE = "tests.kernel.counting"
 
