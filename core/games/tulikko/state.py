@@ -63,10 +63,20 @@ class State(msgspec.Struct, kw_only=True):
     end_reason: str = ""
 
 
+def to_move(state: State) -> list[int]:
+    """The seats to move: every seat still to place its start tile during setup
+    (TUL-019, simultaneous), then the current player; none once the game is over."""
+    if state.phase == "over":
+        return []
+    if state.phase == "setup":
+        return [s for s in range(state.seats) if state.players[s].start_tile]
+    return [state.current]
+
+
 def copy_state(state: State) -> State:
     """A deep copy of `state`, 4x faster than the kernel's msgpack `clone`.
 
-    `evolve` and `decide` copy a state for every event, so this is the engine's
+    The kernel copies a state for every move and event (`Tulikko.copy`): the engine's
     hot path. It is equal to `clone(state)` and shares no mutable object with its
     input; tests/games/tulikko/test_state.py checks both (so a field added
     here without being copied fails the tests, not a game)."""

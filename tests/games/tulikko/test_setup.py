@@ -151,7 +151,9 @@ def test_start_tile_on_any_space_without_tokens() -> None:
     assert events == [StartTilePlaced(1, starts[1], data.cell_of(3, 4))]
     state = play(state, 1, Place(3, 4))
     assert GAME.to_move(state) == [0, 2]
-    assert rejects(state, 1, Place(0, 0)).rule_id == "TUL-019"
+    # One start tile each: a seat that placed its own waits for the first turn (TUL-023).
+    refusal = rejects(state, 1, Place(0, 0))
+    assert (refusal.code, refusal.rule_id) == ("not-your-turn", "TUL-023")
     assert rejects(state, 0, Slide("N")).rule_id == "TUL-019"
     assert state.players[1].edges.count(data.NO_TOKEN) == len(data.EDGES)
 
