@@ -105,21 +105,16 @@ EDGE_SEGMENTS: tuple[Segment, ...] = tuple(edge_segment(e) for e in range(len(ED
 SEGMENT_EDGE: dict[Segment, int] = {seg: e for e, seg in enumerate(EDGE_SEGMENTS)}
 
 
-def _touches(seg: Segment) -> frozenset[str]:
-    out = set()
-    for i, j in seg:
-        if i == 0:
-            out.add("TOP")
-        if i == ROWS:
-            out.add("BOTTOM")
-        if j == 0:
-            out.add("LEFT")
-        if j == COLS:
-            out.add("RIGHT")
-    return frozenset(out)
+def vertex_sides(vertex: Vertex) -> frozenset[str]:
+    """The sides of the map a grid vertex lies on (TUL-068)."""
+    i, j = vertex
+    sides = {"TOP": i == 0, "BOTTOM": i == ROWS, "LEFT": j == 0, "RIGHT": j == COLS}
+    return frozenset(side for side, on in sides.items() if on)
 
 
-EDGE_SIDES: tuple[frozenset[str], ...] = tuple(_touches(seg) for seg in EDGE_SEGMENTS)
+EDGE_SIDES: tuple[frozenset[str], ...] = tuple(
+    vertex_sides(a) | vertex_sides(b) for a, b in EDGE_SEGMENTS
+)
 ADJACENT_SIDE_PAIRS = (("TOP", "LEFT"), ("TOP", "RIGHT"), ("BOTTOM", "LEFT"), ("BOTTOM", "RIGHT"))
 OPPOSITE_SIDE_PAIRS = (("TOP", "BOTTOM"), ("LEFT", "RIGHT"))
 # Edges sharing a grid vertex with edge e: "consecutive" river tokens (TUL-068).

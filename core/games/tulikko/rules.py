@@ -88,7 +88,11 @@ from .scoring import TulikkoOutcome, outcome
 from .state import PlayerState, State, copy_state, to_move
 from .view import View, make_view, redact_event
 
-RULES_VERSION = "1"
+# "2": the landscape wildcard needs an animal token and skips achieved cards (TUL-090),
+# river sides connect only by a simple path (TUL-070/071). Games begun under "1" keep
+# its rules (State.rules_version), so their records replay and verify as played.
+RULES_VERSION = "2"
+RULES_VERSIONS = ("1", "2")
 
 OPTIONS = [
     OptionSpec(
@@ -180,6 +184,9 @@ class Tulikko(StepRules[State, Move, Event, View]):
             raise SetupError(f"first_player must be a seat in 0..{setup.seats - 1}, got {first}")
 
     def initial(self, setup: Setup) -> State:
+        version = setup.rules_version or RULES_VERSION
+        if version not in RULES_VERSIONS:
+            raise SetupError(f"unknown Tulikko rules version {version!r}")
         seats = setup.seats
         first = int(setup.options.get("first_player", 0))
         beginner = bool(setup.options.get("beginner", False))
@@ -242,6 +249,9 @@ class Tulikko(StepRules[State, Move, Event, View]):
             players=players,
             boxed=sorted(neutral[data.BOARD_TILES + seats :]),  # TUL-020
             unused_cards=unused,  # TUL-013
+            end_triggered=False,
+            end_reason="",
+            rules_version=version,
         )
 
     # -- whose move ----------------------------------------------------------------
@@ -279,10 +289,16 @@ class Tulikko(StepRules[State, Move, Event, View]):
 
     @staticmethod
     def wildcard_targets(state: State, seat: int) -> list[str]:
-        """Landscape cards with no token of `seat` on them yet (TUL-089/090)."""
-        return [
-            card for i, card in enumerate(state.landscape) if state.landscape_tokens[i][seat] == 0
-        ]
+        """The landscape cards `seat` may claim with the wildcard (TUL-089/090): none
+        without an animal token to place; else the cards it has not achieved.
+        Rules 1: the cards without its tokens, even with no token left."""
+        if state.rules_version == "1":
+            tokens = state.landscape_tokens
+            return [card for i, card in enumerate(state.landscape) if tokens[i][seat] == 0]
+        if state.players[seat].animals == 0:
+            return []
+        achieved = state.landscape_achieved
+        return [card for i, card in enumerate(state.landscape) if not achieved[i][seat]]
 
     def _aurora_usable_after_step3(self, state: State, seat: int) -> bool:
         if self.held(state, seat, MOVE_TILE) is not None:
@@ -309,7 +325,7 @@ class Tulikko(StepRules[State, Move, Event, View]):
             else:
                 targets = self.matching_empty(state, seat)
             moves += [Place(*data.rc(c)) for c in targets]
-            if not targets:
+            if not targets and not state.free_placement:  # TUL-035, TUL-097
                 moves.append(Discard())
             if self.held(state, seat, RESLIDE) is not None:
                 moves += [UseReslide(side) for side in SIDES]
@@ -426,9 +442,15 @@ class Tulikko(StepRules[State, Move, Event, View]):
             "TUL-049",
         )
         ensure(
-            work.landscape_tokens[work.landscape.index(move.card)][seat] == 0,
-            "card-has-tokens",
-            "you already placed animal tokens on that landscape card",
+            work.rules_version == "1" or work.players[seat].animals > 0,
+            "no-token",
+            "the wildcard places animal tokens: you have none left",
+            "TUL-090",
+        )
+        ensure(
+            move.card in self.wildcard_targets(work, seat),
+            "card-achieved",
+            "you already achieved that landscape card",
             "TUL-090",
         )
         yield AuroraUsed(seat, aurora, LANDSCAPE_WILDCARD)
@@ -513,7 +535,7 @@ class Tulikko(StepRules[State, Move, Event, View]):
         out: list[Event] = []
         for i, card in enumerate(work.landscape):  # TUL-054..058
             if not work.landscape_achieved[i][seat] and goals.landscape_met(
-                card, player.cells, player.edges
+                card, player.cells, player.edges, chains=work.rules_version == "1"
             ):
                 n = min(LANDSCAPE_CAPACITY, animals)
                 animals -= n

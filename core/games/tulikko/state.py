@@ -30,7 +30,7 @@ class PlayerState(msgspec.Struct, kw_only=True):
     turns: int = 0  # turns played (TUL-025)
 
 
-class State(msgspec.Struct, kw_only=True):
+class State(msgspec.Struct, kw_only=True, omit_defaults=True):
     rng: Rng
     seats: int
     first_player: int
@@ -59,8 +59,12 @@ class State(msgspec.Struct, kw_only=True):
     players: list[PlayerState]
     boxed: list[str]  # neutral tiles returned to the box unseen (TUL-020)
     unused_cards: list[str]  # landscape cards returned to the box (TUL-013)
-    end_triggered: bool = False  # TUL-103
-    end_reason: str = ""
+    end_triggered: bool  # TUL-103
+    end_reason: str
+    # The rules the game is played under (rules.RULES_VERSION when it began). Version
+    # "1", the default, is left out of the encoding, so states of games begun under
+    # rules 1 hash exactly as they did then (the state hash is of the encoding).
+    rules_version: str = "1"
 
 
 def to_move(state: State) -> list[int]:

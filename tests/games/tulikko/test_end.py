@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.games.tulikko import GAME, data, goals
-from core.games.tulikko.events import GameEnded, TurnEnded, TurnStarted
+from core.games.tulikko.events import GameEnded, LandscapeAchieved, TurnEnded, TurnStarted
 from core.games.tulikko.moves import MoveTo, Place, PlaceToken, UseMoveTile
 from core.games.tulikko.scoring import final_scores
 from core.games.tulikko.state import State
@@ -142,3 +142,33 @@ def test_outcome_only_when_over() -> None:
 def test_edge_helper_matches_data() -> None:
     """TUL-036: the test helper's edge numbering is the engine's."""
     assert edge((0, 0), (0, 1)) == 0 and edge((0, 0), (1, 0)) == 16
+
+
+def test_a_middle_seat_triggers_and_the_round_is_finished() -> None:
+    """TUL-103 TUL-104: with 3 players, seat 1 empties its supply; seat 2 still plays its
+    turn, then the game ends before the first player's next turn."""
+    state = scenario(seats=3, seat=1, phase="place", taken="owl-GREEN-1", exit_side="N")
+    state = set_map(state, 1, {(3, 2): "BLUE"})  # wolf map: (3, 3) is a sun space
+    state.players[1].animals, state.players[1].rivers = 0, 1
+    state = play(state, 1, Place(3, 3))
+    events = events_of(state, 1, PlaceToken(3, 2))
+    assert TurnEnded(1, triggers_end=True) in events
+    assert isinstance(events[-1], TurnStarted) and events[-1].seat == 2
+    state = play(state, 1, PlaceToken(3, 2))
+    rng = Rng.seeded(1)
+    while state.current == 2 and state.phase != "over":
+        state = play(state, 2, rng.choice(GAME.legal_moves(state, 2)))
+    assert state.phase == "over" and state.end_reason == "all-tokens-placed"
+    assert state.players[2].turns == 1 and state.players[0].turns == 0
+
+
+def test_tokens_placed_on_a_card_can_empty_the_supply_and_trigger_the_end() -> None:
+    """TUL-103 TUL-054: the last 2 animal tokens going onto an achieved landscape card empty
+    the supply: the end is triggered when the turn ends."""
+    corners = {(0, 0): "GREEN", (0, 4): "ORANGE", (3, 0): "BLUE"}
+    state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: corners})
+    state.landscape = ["RIVER-07", "COLOUR-01", "SHAPE-01"]
+    state.players[0].animals, state.players[0].rivers = 2, 0
+    events = events_of(state, 0, Place(3, 4))
+    assert LandscapeAchieved(0, "SHAPE-01", 2) in events
+    assert TurnEnded(0, triggers_end=True) in events
