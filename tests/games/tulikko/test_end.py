@@ -140,7 +140,7 @@ def test_outcome_only_when_over() -> None:
 
 
 def test_edge_helper_matches_data() -> None:
-    """TUL-036: the test helper's edge numbering is the engine's."""
+    """The test helper's edge numbering is the engine's."""
     assert edge((0, 0), (0, 1)) == 0 and edge((0, 0), (1, 0)) == 16
 
 

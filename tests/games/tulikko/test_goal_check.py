@@ -210,8 +210,8 @@ def _bot(state: State, seat: int, rng: Rng) -> Any:
 
 
 def test_every_goal_check_awards_what_the_spec_says() -> None:
-    """TUL-047 TUL-048 TUL-050 TUL-053 TUL-055 TUL-070 TUL-071 TUL-072 TUL-076 TUL-081:
-    awards at every goal check of random games equal the independent checker's."""
+    """TUL-047 TUL-048 TUL-054 TUL-056 TUL-076 TUL-077 TUL-080 TUL-081 TUL-082: awards at
+    every goal check of random games equal the independent checker's."""
     checks = awarded = 0
     for game in range(GAMES):
         seats = 2 + game % 3

@@ -113,24 +113,26 @@ def test_views_hide_stack_order_and_centre_in_a_fresh_game() -> None:
 
 
 def test_illegal_input_raises_only_illegal_move() -> None:
-    """TUL-023 TUL-024: bad seats, moves out of turn and after the end are IllegalMove."""
+    """TUL-104 TUL-023: a move after the end is refused citing the end; bad seats and
+    moves out of turn are refused citing the turn order."""
     timeline = random_games(GAME, seats=3, seeds=[11])[0]
     over = timeline.state
     with pytest.raises(IllegalMove) as exc:
         GAME.decide(over, 0, msgspec.convert({"type": "end-turn"}, GAME.move_type))
     assert exc.value.rule_id == "TUL-104"
     start = GAME.initial(GAME.setup(3, 11, {}))
-    for seat in (-1, 3, 99):
-        with pytest.raises(IllegalMove):
-            GAME.decide(
-                start, seat, msgspec.convert({"type": "place", "row": 0, "col": 0}, GAME.move_type)
-            )
+    for seat in (-1, 3, 99, 1):
+        move = msgspec.convert({"type": "place", "row": 0, "col": 0}, GAME.move_type)
+        start = GAME.apply(start, 1, move)[1] if seat == 1 else start
+        with pytest.raises(IllegalMove) as refused:
+            GAME.decide(start, seat, move)
+        assert (refused.value.code, refused.value.rule_id) == ("not-your-turn", "TUL-023")
 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_greedy_bot_plays_legal_games_and_beats_random(seats: int) -> None:
-    """TUL-022 TUL-109: the greedy bot finishes games through legal moves only and, on
-    average, leaves fewer penalty points than the random bot."""
+    """The greedy bot finishes games through legal moves only and, on average, leaves
+    fewer penalty points than the random bot."""
     bots = bots_of(GAME)
     greedy_total = random_total = 0
     for seed in range(6):

@@ -49,8 +49,10 @@ def test_forest_tiles_three_per_colour_with_animal_backs() -> None:
 
 
 def test_board_always_holds_five_tiles() -> None:
-    """TUL-004 TUL-010 TUL-017: the cross holds 5 neutral tiles; a slide keeps it at 5."""
+    """TUL-004 TUL-010 TUL-017: one shared central board, the same for every seat; the
+    cross holds 5 neutral tiles; a slide keeps it at 5."""
     state = started(2)
+    assert len({tuple(GAME.view(state, s).arms.items()) for s in (None, 0, 1)}) == 1
     assert len(state.board) == 5 and all(t.startswith("neutral-") for t in state.board)
     before = set(state.board)
     after = play(state, state.current, Slide("N"))
