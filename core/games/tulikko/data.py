@@ -3,7 +3,7 @@
 The Japanese rulebook lost its pictures, so most of this is the PROVISIONAL
 data of shared/rules/tulikko.md section "Data the rulebook does not give"
 (TUL-GAPnn). Each provisional block says which gap it fills. Everything is
-checked by `validate()` when the module is imported: a broken table fails
+checked by `_validate()` when the module is imported: a broken table fails
 loudly (DataError) instead of producing a subtly wrong game.
 
 Geometry (TUL-GAP04, PROVISIONAL): a map is 4 rows x 5 columns, cell index
@@ -437,8 +437,8 @@ def _require(condition: bool, message: str) -> None:
         raise DataError(message)
 
 
-def validate() -> dict[str, CompiledPattern]:
-    """Check every table against the rules; return the compiled landscape patterns."""
+def _validate() -> None:
+    """Check every table against the rules (DataError on the first inconsistency)."""
     _require(len(EDGES) == 31, "a 4x5 grid has 31 inner edges (TUL-GAP04)")
     _require(sorted(MAPS) == sorted(ANIMALS), "one map per animal (TUL-GAP17)")
     layouts = []
@@ -457,7 +457,6 @@ def validate() -> dict[str, CompiledPattern]:
             n = sum(TILE_COLOUR[t] == colour for t in ids)
             _require(n == TILES_PER_COLOUR, f"{back}: {n} {colour} tiles (TUL-003)")
     counts = {"river": 8, "colour": 12, "shape": 9}
-    compiled: dict[str, CompiledPattern] = {}
     for kind, deck in LANDSCAPE_DECKS.items():
         _require(len(deck) == counts[kind], f"{kind} deck has {len(deck)} cards (components)")
         _require(
@@ -466,7 +465,7 @@ def validate() -> dict[str, CompiledPattern]:
         )
         for card in deck:
             _require(card.kind == kind, f"{card.id} is in the {kind} deck")
-            pattern = compile_card(card)
+            pattern = COMPILED[card.id]
             if isinstance(card, ColourCard):
                 _require(all(c in COLOURS for c in card.colours), f"{card.id}: unknown colour")
                 mirror = (card.colours[1], card.colours[0], card.colours[3], card.colours[2])
@@ -490,7 +489,6 @@ def validate() -> dict[str, CompiledPattern]:
                     _require(card.min_chain <= RIVER_TOKENS, f"{card.id}: too long")
             else:
                 _require(bool(pattern.placements), f"{card.id}: fits nowhere on the map")
-            compiled[card.id] = pattern
     _require(len(AURORA_TILES) == 8, "8 aurora tiles (TUL-079)")
     for i in range(0, len(AURORA_TILES), 2):
         three, four = AURORA_TILES[i], AURORA_TILES[i + 1]
@@ -500,7 +498,8 @@ def validate() -> dict[str, CompiledPattern]:
         )
     _require(sorted(AURORA_EFFECT) == sorted(COLOURS), "one aurora effect per colour")
     _require(sorted(AURORA_EFFECT.values()) == sorted(EFFECTS), "4 distinct effects (TUL-088)")
-    return compiled
 
 
-COMPILED: dict[str, CompiledPattern] = validate()
+# The landscape patterns resolved to concrete placements (goals.py matches these).
+COMPILED: dict[str, CompiledPattern] = {card.id: compile_card(card) for card in LANDSCAPE.values()}
+_validate()

@@ -640,3 +640,6 @@ class Tulikko(StepRules[State, Move, Event, View]):
         EndTurn: _on_end_turn,
     }
     folds = FOLDS
+
+
+GAME = Tulikko()

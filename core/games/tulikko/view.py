@@ -16,6 +16,7 @@ import msgspec
 
 from . import data
 from .events import Event, Slid
+from .moves import Move
 from .state import State, to_move
 
 
@@ -208,3 +209,9 @@ def redact_event(event: Event, seat: int | None) -> Event:
     if isinstance(event, Slid) and event.centre is not None:
         return msgspec.structs.replace(event, centre=None)
     return event
+
+
+def redact_move(move: Move, seat: int | None) -> Move:
+    """Every seat sees every move whole: no Tulikko move names a hidden tile (a move
+    names a side, a space or a face-up card)."""
+    return move

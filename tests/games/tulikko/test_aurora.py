@@ -25,8 +25,9 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
+from ..conformance import assert_legal_moves_agree
 from .helpers import (
-    assert_legal_moves_agree,
+    SPEC,
     edge,
     events_of,
     kinds,
@@ -301,7 +302,7 @@ def test_free_placement_never_lists_the_discard_it_refuses() -> None:
     state = _holding("aurora-GREEN-3", "place", taken="owl-GREEN-1", exit_side="N", maps={0: full})
     state.free_placement, state.aurora_active[idx("aurora-GREEN-3")] = True, False
     assert Discard() not in GAME.legal_moves(state, 0)
-    assert_legal_moves_agree(state)
+    assert_legal_moves_agree(SPEC, state, 2)
 
 
 def test_move_tile_returns_its_tokens_and_re_places_them() -> None:

@@ -25,10 +25,10 @@ def test_broken_map_data_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     broken["owl"] = ("SUN",) * 20
     monkeypatch.setattr(data, "MAPS", broken)
     with pytest.raises(data.DataError, match="TUL-001"):
-        data.validate()
+        data._validate()
     monkeypatch.setattr(data, "MAPS", {**dict(data.MAPS), "owl": data.MAPS["bear"]})
     with pytest.raises(data.DataError, match="TUL-002"):
-        data.validate()
+        data._validate()
 
 
 def test_maps_differ() -> None:
