@@ -33,7 +33,6 @@ from core.kernel import Outcome, Rng, StepRules, canonical, clone
 from core.kernel.steps import OVER, _check_tables
 
 NOT_MIGRATED = {
-    "tulikko": "moving onto StepRules and the kit's modules (issue #11)",
     "ducks-in-tow": "moving onto StepRules and the kit's modules (issue #11)",
 }
 

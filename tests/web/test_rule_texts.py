@@ -38,7 +38,7 @@ RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
 # rule has its own wording (rules.<game>.<code>.<rule>); a generic one would be dead.
 CHOSEN_RULES: dict[str, dict[str, list[str]]] = {
     "kernel": {},
-    "tulikko": {"wrong-step": [rule for rule, _ in tulikko_rules.STEPS.values()]},
+    "tulikko": {"wrong-step": [step.rule for step in tulikko_rules.Tulikko.steps.values()]},
     "ducks-in-tow": {"wrong-step": [rule for rule, _ in ducks_rules.STEPS.values()]},
 }
 

@@ -1,8 +1,6 @@
 """Tulikko (トゥリッコ): slide forest tiles through the central board, build your
 wilderness map, be the first to place all 18 tokens. Rules: shared/rules/tulikko.md."""
 
-from .rules import Tulikko
+from .rules import GAME
 
-GAME = Tulikko()
-
-__all__ = ["GAME", "Tulikko"]
+__all__ = ["GAME"]

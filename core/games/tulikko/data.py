@@ -3,7 +3,7 @@
 The Japanese rulebook lost its pictures, so most of this is the PROVISIONAL
 data of shared/rules/tulikko.md section "Data the rulebook does not give"
 (TUL-GAPnn). Each provisional block says which gap it fills. Everything is
-checked by `validate()` when the module is imported: a broken table fails
+checked by `_validate()` when the module is imported: a broken table fails
 loudly (DataError) instead of producing a subtly wrong game.
 
 Geometry (TUL-GAP04, PROVISIONAL): a map is 4 rows x 5 columns, cell index
@@ -105,21 +105,16 @@ EDGE_SEGMENTS: tuple[Segment, ...] = tuple(edge_segment(e) for e in range(len(ED
 SEGMENT_EDGE: dict[Segment, int] = {seg: e for e, seg in enumerate(EDGE_SEGMENTS)}
 
 
-def _touches(seg: Segment) -> frozenset[str]:
-    out = set()
-    for i, j in seg:
-        if i == 0:
-            out.add("TOP")
-        if i == ROWS:
-            out.add("BOTTOM")
-        if j == 0:
-            out.add("LEFT")
-        if j == COLS:
-            out.add("RIGHT")
-    return frozenset(out)
+def vertex_sides(vertex: Vertex) -> frozenset[str]:
+    """The sides of the map a grid vertex lies on (TUL-068)."""
+    i, j = vertex
+    sides = {"TOP": i == 0, "BOTTOM": i == ROWS, "LEFT": j == 0, "RIGHT": j == COLS}
+    return frozenset(side for side, on in sides.items() if on)
 
 
-EDGE_SIDES: tuple[frozenset[str], ...] = tuple(_touches(seg) for seg in EDGE_SEGMENTS)
+EDGE_SIDES: tuple[frozenset[str], ...] = tuple(
+    vertex_sides(a) | vertex_sides(b) for a, b in EDGE_SEGMENTS
+)
 ADJACENT_SIDE_PAIRS = (("TOP", "LEFT"), ("TOP", "RIGHT"), ("BOTTOM", "LEFT"), ("BOTTOM", "RIGHT"))
 OPPOSITE_SIDE_PAIRS = (("TOP", "BOTTOM"), ("LEFT", "RIGHT"))
 # Edges sharing a grid vertex with edge e: "consecutive" river tokens (TUL-068).
@@ -442,8 +437,8 @@ def _require(condition: bool, message: str) -> None:
         raise DataError(message)
 
 
-def validate() -> dict[str, CompiledPattern]:
-    """Check every table against the rules; return the compiled landscape patterns."""
+def _validate() -> None:
+    """Check every table against the rules (DataError on the first inconsistency)."""
     _require(len(EDGES) == 31, "a 4x5 grid has 31 inner edges (TUL-GAP04)")
     _require(sorted(MAPS) == sorted(ANIMALS), "one map per animal (TUL-GAP17)")
     layouts = []
@@ -462,7 +457,6 @@ def validate() -> dict[str, CompiledPattern]:
             n = sum(TILE_COLOUR[t] == colour for t in ids)
             _require(n == TILES_PER_COLOUR, f"{back}: {n} {colour} tiles (TUL-003)")
     counts = {"river": 8, "colour": 12, "shape": 9}
-    compiled: dict[str, CompiledPattern] = {}
     for kind, deck in LANDSCAPE_DECKS.items():
         _require(len(deck) == counts[kind], f"{kind} deck has {len(deck)} cards (components)")
         _require(
@@ -471,7 +465,7 @@ def validate() -> dict[str, CompiledPattern]:
         )
         for card in deck:
             _require(card.kind == kind, f"{card.id} is in the {kind} deck")
-            pattern = compile_card(card)
+            pattern = COMPILED[card.id]
             if isinstance(card, ColourCard):
                 _require(all(c in COLOURS for c in card.colours), f"{card.id}: unknown colour")
                 mirror = (card.colours[1], card.colours[0], card.colours[3], card.colours[2])
@@ -495,7 +489,6 @@ def validate() -> dict[str, CompiledPattern]:
                     _require(card.min_chain <= RIVER_TOKENS, f"{card.id}: too long")
             else:
                 _require(bool(pattern.placements), f"{card.id}: fits nowhere on the map")
-            compiled[card.id] = pattern
     _require(len(AURORA_TILES) == 8, "8 aurora tiles (TUL-079)")
     for i in range(0, len(AURORA_TILES), 2):
         three, four = AURORA_TILES[i], AURORA_TILES[i + 1]
@@ -505,7 +498,8 @@ def validate() -> dict[str, CompiledPattern]:
         )
     _require(sorted(AURORA_EFFECT) == sorted(COLOURS), "one aurora effect per colour")
     _require(sorted(AURORA_EFFECT.values()) == sorted(EFFECTS), "4 distinct effects (TUL-088)")
-    return compiled
 
 
-COMPILED: dict[str, CompiledPattern] = validate()
+# The landscape patterns resolved to concrete placements (goals.py matches these).
+COMPILED: dict[str, CompiledPattern] = {card.id: compile_card(card) for card in LANDSCAPE.values()}
+_validate()

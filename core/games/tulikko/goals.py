@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import data
-from .data import COMPILED, EDGE_SIDES, EDGE_TOUCHING, NEIGHBOURS, RIVER, RiverCard
+from .data import (
+    COMPILED,
+    EDGE_SEGMENTS,
+    EDGE_SIDES,
+    EDGE_TOUCHING,
+    NEIGHBOURS,
+    RIVER,
+    RiverCard,
+    Vertex,
+    vertex_sides,
+)
 
 
 def colours_of(cells: Sequence[str]) -> list[str]:
@@ -40,9 +50,38 @@ def river_edges(edges: Sequence[int]) -> list[int]:
     return [e for e, token in enumerate(edges) if token == RIVER]
 
 
+def _joins(pairs: Sequence[tuple[str, str]], first: frozenset[str], last: frozenset[str]) -> bool:
+    return any((a in first and b in last) or (b in first and a in last) for a, b in pairs)
+
+
+def _side_path(rivers: list[int], pairs: Sequence[tuple[str, str]], need: int) -> bool:
+    """A river path of >= `need` tokens through distinct grid vertices v0..vk, v0 on one
+    side of a pair and vk on the other (TUL-070/071): depth-first over the simple paths
+    of the river tokens' segments (6 tokens at most)."""
+    joined: dict[Vertex, list[Vertex]] = {}
+    for e in rivers:
+        a, b = EDGE_SEGMENTS[e]
+        joined.setdefault(a, []).append(b)
+        joined.setdefault(b, []).append(a)
+
+    def extend(path: list[Vertex], first: frozenset[str]) -> bool:
+        last = path[-1]
+        if len(path) > need and _joins(pairs, first, vertex_sides(last)):
+            return True
+        for nxt in joined[last]:
+            if nxt not in path:
+                path.append(nxt)
+                if extend(path, first):
+                    return True
+                path.pop()
+        return False
+
+    return any(vertex_sides(v) and extend([v], vertex_sides(v)) for v in joined)
+
+
 def _longest_side_chain(rivers: list[int], pairs: Sequence[tuple[str, str]], need: int) -> bool:
-    """Some simple chain of >= `need` consecutive river tokens runs from one side of a
-    pair to the other (TUL-070/071): depth-first over simple paths (6 tokens at most)."""
+    """Rules 1: a chain of >= `need` river tokens, each sharing a vertex with the next,
+    from one side of a pair to the other; tokens meeting at one vertex count as a chain."""
     river_set = set(rivers)
 
     def extend(path: list[int], start_sides: frozenset[str]) -> bool:
@@ -85,26 +124,29 @@ def largest_river_group(rivers: list[int]) -> int:
     return best
 
 
-def river_met(card: RiverCard, edges: Sequence[int]) -> bool:
-    """River cards (TUL-067..072)."""
+def river_met(card: RiverCard, edges: Sequence[int], *, chains: bool = False) -> bool:
+    """River cards (TUL-067..072); `chains`: connect sides as rules 1 did."""
     rivers = river_edges(edges)
     if card.rule == "pattern":
         river_mask = sum(1 << e for e in rivers)
         return any(mask & river_mask == mask for mask in COMPILED[card.id].masks)
     if len(rivers) < card.min_chain:
         return False
+    sides = _longest_side_chain if chains else _side_path
     if card.rule == "adjacent_sides":
-        return _longest_side_chain(rivers, data.ADJACENT_SIDE_PAIRS, card.min_chain)
+        return sides(rivers, data.ADJACENT_SIDE_PAIRS, card.min_chain)
     if card.rule == "opposite_sides":
-        return _longest_side_chain(rivers, data.OPPOSITE_SIDE_PAIRS, card.min_chain)
+        return sides(rivers, data.OPPOSITE_SIDE_PAIRS, card.min_chain)
     return largest_river_group(rivers) >= card.min_chain
 
 
-def landscape_met(card_id: str, cells: Sequence[str], edges: Sequence[int]) -> bool:
-    """Does this map meet landscape card `card_id` (TUL-050)?"""
+def landscape_met(
+    card_id: str, cells: Sequence[str], edges: Sequence[int], *, chains: bool = False
+) -> bool:
+    """Does this map meet landscape card `card_id` (TUL-050)? (`chains`: see river_met)"""
     card = data.LANDSCAPE[card_id]
     if isinstance(card, RiverCard):
-        return river_met(card, edges)
+        return river_met(card, edges, chains=chains)
     return tile_pattern_met(card_id, colours_of(cells))
 
 

@@ -1,33 +1,30 @@
-"""Tulikko rules: the Decider (initial, decide, evolve, legal_moves, outcome...).
+"""Tulikko rules: the engine on the title kit (core.kernel.StepRules).
 
 Turn flow (TUL-024). Phases: `setup` (every seat places its start tile,
 simultaneously), then per turn `slide` -> `place` -> `tokens` -> `finish`.
 `move` is the move-tile aurora between picking a tile up and putting it down;
-`over` is the end. The engine advances by itself through everything that
-needs no choice: edges with no token of the needed kind are skipped, goals are
-checked after every placement, discard or move (TUL-047), and the turn ends on
-its own after step 3 unless an aurora tile could still be used (then EndTurn).
-
-`decide` computes every event (including the automatic ones) by applying
-each to a private working copy; `evolve` deep-copies its input (state.copy_state,
-equal to the kernel's `clone` and 4x faster) and applies one event, so neither
-ever mutates the state it is given.
+`over` is the end. `steps` says which moves each phase accepts and the rule a
+move of another step breaks; the kernel's `decide` refuses those, runs the
+move's handler and then `automatic`, which plays everything that needs no
+choice: edges with no token of the needed kind are skipped, goals are checked
+after every placement, discard or move (TUL-047), and the turn ends on its own
+after step 3 unless an aurora tile could still be used (then EndTurn).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, cast
+from collections.abc import Iterator, Mapping
 
 from core.kernel import (
     Bot,
-    Decider,
     GameInfo,
     IllegalMove,
     OptionSpec,
     Rng,
     Setup,
     SetupError,
+    Step,
+    StepRules,
     ensure,
 )
 
@@ -38,7 +35,6 @@ from .data import (
     AURORA_TILES,
     CELL_EDGES,
     CELLS,
-    EDGE_INDEX,
     FREE_PLACEMENT,
     LANDSCAPE_CAPACITY,
     LANDSCAPE_WILDCARD,
@@ -73,6 +69,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .evolve import FOLDS
 from .moves import (
     Discard,
     EndTurn,
@@ -87,10 +84,15 @@ from .moves import (
     UseReslide,
     UseWildcard,
 )
-from .state import Phase, PlayerState, State, copy_state
-from .view import TulikkoOutcome, View, make_outcome, make_view, redact_event
+from .scoring import TulikkoOutcome, outcome
+from .state import PlayerState, State, copy_state, to_move
+from .view import View, make_view, redact_event
 
-RULES_VERSION = "1"
+# "2": the landscape wildcard needs an animal token and skips achieved cards (TUL-090),
+# river sides connect only by a simple path (TUL-070/071). Games begun under "1" keep
+# its rules (State.rules_version), so their records replay and verify as played.
+RULES_VERSION = "2"
+RULES_VERSIONS = ("1", "2")
 
 OPTIONS = [
     OptionSpec(
@@ -122,27 +124,9 @@ OPTIONS = [
     ),
 ]
 
-# Phases in which an aurora tile may be used "at any time during your turn" (TUL-085):
-# between steps, never in the middle of a token decision or of a move-tile effect.
-_BETWEEN_STEPS = ("slide", "place", "finish")
-
-# A move made at the wrong step is refused with "wrong-step", the rule of the step at
-# hand and what to do now: (rule ID, message) by phase, one rule per phase.
-STEPS: dict[str, tuple[str, str]] = {
-    "setup": ("TUL-019", "first every player places a starting neutral tile on any space"),
-    "slide": ("TUL-027", "first slide your revealed tile into the central board (step 1)"),
-    "place": (
-        "TUL-031",
-        "first place the tile you took on your map, or discard it if no space of its"
-        " symbol is empty (step 2A)",
-    ),
-    "tokens": (
-        "TUL-037",
-        "first place or skip a token on each edge of the tile you just placed (step 2B)",
-    ),
-    "move": ("TUL-099", "first move the lifted tile to another empty space"),
-    "finish": ("TUL-024", "step 3 is done: end your turn, or use an aurora tile first"),
-}
+# Between steps an aurora tile may be used "at any time during your turn" (TUL-085);
+# never in the middle of a token decision or of a move-tile effect.
+_AURORA_ANY_TIME = (UseWildcard, UseMoveTile)
 
 
 def _cell(row: int, col: int) -> int:
@@ -160,11 +144,21 @@ def _token_kind(cells: list[str], a: int, b: int) -> int:
     return ANIMAL if TILE_COLOUR[cells[a]] == TILE_COLOUR[cells[b]] else RIVER
 
 
-def _edge(a: int, b: int) -> int:
-    return EDGE_INDEX[(min(a, b), max(a, b))]
+def _slid(work: State, seat: int, side: str, tile: str, reslide: bool) -> Slid:
+    """`tile` slides in at `side`: what comes out, what shows, what hides (TUL-027..029)."""
+    board = work.board
+    return Slid(
+        seat=seat,
+        side=side,
+        inserted=tile,
+        ejected=board[SLOT_INDEX[OPPOSITE[side]]],
+        uncovered=board[data.CENTRE],
+        centre=board[SLOT_INDEX[side]],
+        reslide=reslide,
+    )
 
 
-class Tulikko(Decider[State, Move, Event, View]):
+class Tulikko(StepRules[State, Move, Event, View]):
     info = GameInfo(
         id="tulikko",
         title_en="Tulikko",
@@ -190,6 +184,9 @@ class Tulikko(Decider[State, Move, Event, View]):
             raise SetupError(f"first_player must be a seat in 0..{setup.seats - 1}, got {first}")
 
     def initial(self, setup: Setup) -> State:
+        version = setup.rules_version or RULES_VERSION
+        if version not in RULES_VERSIONS:
+            raise SetupError(f"unknown Tulikko rules version {version!r}")
         seats = setup.seats
         first = int(setup.options.get("first_player", 0))
         beginner = bool(setup.options.get("beginner", False))
@@ -252,19 +249,24 @@ class Tulikko(Decider[State, Move, Event, View]):
             players=players,
             boxed=sorted(neutral[data.BOARD_TILES + seats :]),  # TUL-020
             unused_cards=unused,  # TUL-013
+            end_triggered=False,
+            end_reason="",
+            rules_version=version,
         )
 
     # -- whose move ----------------------------------------------------------------
 
     def to_move(self, state: State) -> list[int]:
-        if state.phase == "over":
-            return []
-        if state.phase == "setup":
-            return [s for s in range(state.seats) if state.players[s].start_tile]
-        return [state.current]
+        return to_move(state)
 
     def turn(self, state: State) -> int:
         return state.turn
+
+    def turn_rule(self, move: Move) -> str:
+        """Aurora tiles are used only in your own turn (TUL-085); other moves wait for
+        your turn (TUL-023)."""
+        aurora = (UseWildcard, UseReslide, UseFreePlacement, UseMoveTile)
+        return "TUL-085" if isinstance(move, aurora) else "TUL-023"
 
     # -- helpers on a state ---------------------------------------------------------
 
@@ -287,10 +289,16 @@ class Tulikko(Decider[State, Move, Event, View]):
 
     @staticmethod
     def wildcard_targets(state: State, seat: int) -> list[str]:
-        """Landscape cards with no token of `seat` on them yet (TUL-089/090)."""
-        return [
-            card for i, card in enumerate(state.landscape) if state.landscape_tokens[i][seat] == 0
-        ]
+        """The landscape cards `seat` may claim with the wildcard (TUL-089/090): none
+        without an animal token to place; else the cards it has not achieved.
+        Rules 1: the cards without its tokens, even with no token left."""
+        if state.rules_version == "1":
+            tokens = state.landscape_tokens
+            return [card for i, card in enumerate(state.landscape) if tokens[i][seat] == 0]
+        if state.players[seat].animals == 0:
+            return []
+        achieved = state.landscape_achieved
+        return [card for i, card in enumerate(state.landscape) if not achieved[i][seat]]
 
     def _aurora_usable_after_step3(self, state: State, seat: int) -> bool:
         if self.held(state, seat, MOVE_TILE) is not None:
@@ -317,7 +325,7 @@ class Tulikko(Decider[State, Move, Event, View]):
             else:
                 targets = self.matching_empty(state, seat)
             moves += [Place(*data.rc(c)) for c in targets]
-            if not targets:
+            if not targets and not state.free_placement:  # TUL-035, TUL-097
                 moves.append(Discard())
             if self.held(state, seat, RESLIDE) is not None:
                 moves += [UseReslide(side) for side in SIDES]
@@ -337,79 +345,19 @@ class Tulikko(Decider[State, Move, Event, View]):
             ]
         elif phase == "finish":
             moves.append(EndTurn())
-        if phase in _BETWEEN_STEPS:
+        if any(move in self.steps[phase].moves for move in _AURORA_ANY_TIME):
             if self.held(state, seat, LANDSCAPE_WILDCARD) is not None:
                 moves += [UseWildcard(card) for card in self.wildcard_targets(state, seat)]
             if self.held(state, seat, MOVE_TILE) is not None:
                 moves += [UseMoveTile(*data.rc(c)) for c in range(CELLS) if player.cells[c]]
         return moves
 
-    # -- decide ---------------------------------------------------------------------
+    # -- handlers: each checks its move and yields its events -------------------------
 
-    def decide(self, state: State, seat: int, move: Move) -> list[Event]:
-        ensure(state.phase != "over", "game-over", "the game is over", "TUL-104")
-        ensure(
-            isinstance(seat, int) and 0 <= seat < state.seats,
-            "no-such-seat",
-            f"there is no seat {seat}",
-            "TUL-023",
-        )
-        if state.phase != "setup":
-            ensure(
-                seat == state.current,
-                "not-your-turn",
-                f"it is seat {state.current}'s turn, not seat {seat}'s",
-                "TUL-085" if type(move).__name__.startswith("Use") else "TUL-023",
-            )
-        handler = _HANDLERS.get(type(move))
-        ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "TUL-024")
-        assert handler is not None
-        if state.phase not in _PHASES[type(move)]:
-            rule, now = STEPS[state.phase]
-            raise IllegalMove("wrong-step", now, rule)
-        events: list[Event] = []
-        work = copy_state(state)
-
-        def emit(event: Event) -> None:
-            events.append(event)
-            self._apply(work, event)
-
-        if state.phase == "setup":
-            self._decide_setup(work, seat, move, emit)
-            return events
-        handler(self, work, seat, move, emit)
-        self._advance(work, seat, emit)
-        return events
-
-    def _decide_setup(
-        self, work: State, seat: int, move: Move, emit: Callable[[Event], None]
-    ) -> None:
-        assert isinstance(move, Place)  # the only move of the setup phase (_PHASES)
-        player = work.players[seat]
-        ensure(bool(player.start_tile), "already-placed", "your start tile is placed", "TUL-019")
-        cell = _cell(move.row, move.col)
-        emit(StartTilePlaced(seat, player.start_tile, cell))
-        if not any(p.start_tile for p in work.players):
-            first = work.first_player
-            emit(TurnStarted(first, 1, work.players[first].stack[-1]))
-
-    def _slide_event(self, work: State, seat: int, side: str, tile: str, reslide: bool) -> Slid:
-        board = work.board
-        return Slid(
-            seat=seat,
-            side=side,
-            inserted=tile,
-            ejected=board[SLOT_INDEX[OPPOSITE[side]]],
-            uncovered=board[data.CENTRE],
-            centre=board[SLOT_INDEX[side]],
-            reslide=reslide,
-        )
-
-    def _on_slide(self, work: State, seat: int, move: Slide, emit: Callable[[Event], None]) -> None:
-        ensure(move.side in SIDES, "no-such-side", f"side must be one of {SIDES}", "TUL-027")
-        emit(self._slide_event(work, seat, move.side, work.revealed, False))
-
-    def _on_place(self, work: State, seat: int, move: Place, emit: Callable[[Event], None]) -> None:
+    def _on_place(self, work: State, seat: int, move: Place) -> Iterator[Event]:
+        if work.phase == "setup":
+            yield StartTilePlaced(seat, work.players[seat].start_tile, _cell(move.row, move.col))
+            return
         cell = _cell(move.row, move.col)
         player = work.players[seat]
         ensure(not player.cells[cell], "occupied", "that space already holds a tile", "TUL-033")
@@ -421,11 +369,13 @@ class Tulikko(Decider[State, Move, Event, View]):
                 f"the tile left through {work.exit_side}: it must go on a {symbol} space",
                 "TUL-032",
             )
-        emit(TilePlaced(seat, work.taken, cell))
+        yield TilePlaced(seat, work.taken, cell)
 
-    def _on_discard(
-        self, work: State, seat: int, move: Discard, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_slide(self, work: State, seat: int, move: Slide) -> Iterator[Event]:
+        ensure(move.side in SIDES, "no-such-side", f"side must be one of {SIDES}", "TUL-027")
+        yield _slid(work, seat, move.side, work.revealed, False)
+
+    def _on_discard(self, work: State, seat: int, move: Discard) -> Iterator[Event]:
         ensure(
             not work.free_placement,
             "must-place",
@@ -438,7 +388,7 @@ class Tulikko(Decider[State, Move, Event, View]):
             "a matching empty space exists: you must place the tile",
             "TUL-035",
         )
-        emit(TileDiscarded(seat, work.taken))
+        yield TileDiscarded(seat, work.taken)
 
     def _token_target(self, work: State, row: int, col: int) -> int:
         cell = _cell(row, col)
@@ -458,22 +408,18 @@ class Tulikko(Decider[State, Move, Event, View]):
         )
         return cell
 
-    def _on_place_token(
-        self, work: State, seat: int, move: PlaceToken, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_place_token(self, work: State, seat: int, move: PlaceToken) -> Iterator[Event]:
         cell = self._token_target(work, move.row, move.col)
         player = work.players[seat]
         kind = _token_kind(player.cells, work.token_cell, cell)
         left = player.animals if kind == ANIMAL else player.rivers
         name = "animal" if kind == ANIMAL else "river"
         ensure(left > 0, "no-token", f"you have no {name} token left", "TUL-042")
-        emit(TokenPlaced(seat, work.token_cell, cell, name))
+        yield TokenPlaced(seat, work.token_cell, cell, name)
 
-    def _on_skip_token(
-        self, work: State, seat: int, move: SkipToken, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_skip_token(self, work: State, seat: int, move: SkipToken) -> Iterator[Event]:
         cell = self._token_target(work, move.row, move.col)
-        emit(TokenSkipped(seat, work.token_cell, cell, "choice"))
+        yield TokenSkipped(seat, work.token_cell, cell, "choice")
 
     def _aurora(self, work: State, seat: int, effect: str) -> str:
         tile = self.held(work, seat, effect)
@@ -487,9 +433,7 @@ class Tulikko(Decider[State, Move, Event, View]):
             raise IllegalMove("no-aurora", "you hold no such aurora tile", "TUL-084")
         return tile
 
-    def _on_wildcard(
-        self, work: State, seat: int, move: UseWildcard, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_wildcard(self, work: State, seat: int, move: UseWildcard) -> Iterator[Event]:
         aurora = self._aurora(work, seat, LANDSCAPE_WILDCARD)
         ensure(
             move.card in work.landscape,
@@ -498,26 +442,28 @@ class Tulikko(Decider[State, Move, Event, View]):
             "TUL-049",
         )
         ensure(
-            work.landscape_tokens[work.landscape.index(move.card)][seat] == 0,
-            "card-has-tokens",
-            "you already placed animal tokens on that landscape card",
+            work.rules_version == "1" or work.players[seat].animals > 0,
+            "no-token",
+            "the wildcard places animal tokens: you have none left",
             "TUL-090",
         )
-        emit(AuroraUsed(seat, aurora, LANDSCAPE_WILDCARD))
+        ensure(
+            move.card in self.wildcard_targets(work, seat),
+            "card-achieved",
+            "you already achieved that landscape card",
+            "TUL-090",
+        )
+        yield AuroraUsed(seat, aurora, LANDSCAPE_WILDCARD)
         n = min(LANDSCAPE_CAPACITY, work.players[seat].animals)
-        emit(LandscapeAchieved(seat, move.card, n, wildcard=True))
+        yield LandscapeAchieved(seat, move.card, n, wildcard=True)
 
-    def _on_reslide(
-        self, work: State, seat: int, move: UseReslide, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_reslide(self, work: State, seat: int, move: UseReslide) -> Iterator[Event]:
         aurora = self._aurora(work, seat, RESLIDE)
         ensure(move.side in SIDES, "no-such-side", f"side must be one of {SIDES}", "TUL-092")
-        emit(AuroraUsed(seat, aurora, RESLIDE))
-        emit(self._slide_event(work, seat, move.side, work.taken, True))
+        yield AuroraUsed(seat, aurora, RESLIDE)
+        yield _slid(work, seat, move.side, work.taken, True)
 
-    def _on_free_placement(
-        self, work: State, seat: int, move: UseFreePlacement, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_free_placement(self, work: State, seat: int, move: UseFreePlacement) -> Iterator[Event]:
         ensure(
             not work.free_placement,
             "already-free",
@@ -525,30 +471,24 @@ class Tulikko(Decider[State, Move, Event, View]):
             "TUL-086",
         )
         aurora = self._aurora(work, seat, FREE_PLACEMENT)
-        emit(AuroraUsed(seat, aurora, FREE_PLACEMENT))
+        yield AuroraUsed(seat, aurora, FREE_PLACEMENT)
 
-    def _on_move_tile(
-        self, work: State, seat: int, move: UseMoveTile, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_move_tile(self, work: State, seat: int, move: UseMoveTile) -> Iterator[Event]:
         aurora = self._aurora(work, seat, MOVE_TILE)
         cell = _cell(move.row, move.col)
         player = work.players[seat]
         ensure(bool(player.cells[cell]), "no-tile", "there is no tile on that space", "TUL-098")
         tokens = [player.edges[e] for e in CELL_EDGES[cell]]
-        emit(AuroraUsed(seat, aurora, MOVE_TILE))
-        emit(
-            TileLifted(
-                seat,
-                player.cells[cell],
-                cell,
-                animals=tokens.count(ANIMAL),
-                rivers=tokens.count(RIVER),
-            )
+        yield AuroraUsed(seat, aurora, MOVE_TILE)
+        yield TileLifted(
+            seat,
+            player.cells[cell],
+            cell,
+            animals=tokens.count(ANIMAL),
+            rivers=tokens.count(RIVER),
         )
 
-    def _on_move_to(
-        self, work: State, seat: int, move: MoveTo, emit: Callable[[Event], None]
-    ) -> None:
+    def _on_move_to(self, work: State, seat: int, move: MoveTo) -> Iterator[Event]:
         cell = _cell(move.row, move.col)
         ensure(
             not work.players[seat].cells[cell], "occupied", "move it to an empty space", "TUL-099"
@@ -559,30 +499,32 @@ class Tulikko(Decider[State, Move, Event, View]):
             "the tile must move to another space",
             "TUL-099",
         )
-        emit(TilePlaced(seat, work.lifted, cell, moved=True))
+        yield TilePlaced(seat, work.lifted, cell, moved=True)
 
-    def _on_end_turn(
-        self, work: State, seat: int, move: EndTurn, emit: Callable[[Event], None]
-    ) -> None:
-        self._end_turn(work, seat, emit)
+    def _on_end_turn(self, work: State, seat: int, move: EndTurn) -> Iterator[Event]:
+        yield from self._end_turn(work, seat)
 
     # -- automatic steps ---------------------------------------------------------------
 
-    def _advance(self, work: State, seat: int, emit: Callable[[Event], None]) -> None:
-        """Play everything that needs no choice: exhausted edges, goals, end of turn."""
-        if work.phase == "tokens":
-            player = work.players[seat]
-            for n in list(work.pending):
-                kind = _token_kind(player.cells, work.token_cell, n)
+    def automatic(self, state: State) -> Iterator[Event]:
+        """Everything that needs no choice: the first turn once every start tile is
+        placed, edges whose token kind is used up, goals, the end of the turn."""
+        seat = state.current
+        if state.phase == "setup":
+            if not any(p.start_tile for p in state.players):
+                first = state.first_player
+                yield TurnStarted(first, 1, state.players[first].stack[-1])
+        elif state.phase == "tokens":
+            player = state.players[seat]
+            for n in list(state.pending):
+                kind = _token_kind(player.cells, state.token_cell, n)
                 if (player.animals if kind == ANIMAL else player.rivers) == 0:
-                    emit(TokenSkipped(seat, work.token_cell, n, "none-left"))  # TUL-042
-            if work.pending:
-                return
-            for event in self._goal_events(work, seat):
-                emit(event)
-            emit(StepDone(seat))
-        if work.phase == "finish" and not self._aurora_usable_after_step3(work, seat):
-            self._end_turn(work, seat, emit)
+                    yield TokenSkipped(seat, state.token_cell, n, "none-left")  # TUL-042
+            if not state.pending:
+                yield from self._goal_events(state, seat)
+                yield StepDone(seat)
+        elif state.phase == "finish" and not self._aurora_usable_after_step3(state, seat):
+            yield from self._end_turn(state, seat)
 
     def _goal_events(self, work: State, seat: int) -> list[Event]:
         """Step 3 (TUL-047/048): landscape cards, then symbol cards, then aurora tiles.
@@ -593,7 +535,7 @@ class Tulikko(Decider[State, Move, Event, View]):
         out: list[Event] = []
         for i, card in enumerate(work.landscape):  # TUL-054..058
             if not work.landscape_achieved[i][seat] and goals.landscape_met(
-                card, player.cells, player.edges
+                card, player.cells, player.edges, chains=work.rules_version == "1"
             ):
                 n = min(LANDSCAPE_CAPACITY, animals)
                 animals -= n
@@ -617,32 +559,24 @@ class Tulikko(Decider[State, Move, Event, View]):
                 out.append(AuroraTaken(seat, four.id))
         return out
 
-    def _end_turn(self, work: State, seat: int, emit: Callable[[Event], None]) -> None:
+    def _end_turn(self, work: State, seat: int) -> Iterator[Event]:
         player = work.players[seat]
-        emit(TurnEnded(seat, triggers_end=player.animals == 0 and player.rivers == 0))
+        yield TurnEnded(seat, triggers_end=player.animals == 0 and player.rivers == 0)
         nxt = (seat + 1) % work.seats
         if nxt == work.first_player and (work.end_triggered or not work.players[nxt].stack):
             reason = "all-tokens-placed" if work.end_triggered else "stacks-empty"
-            emit(GameEnded(reason))  # TUL-104/105
+            yield GameEnded(reason)  # TUL-104/105
             return
         round_ = work.round + 1 if nxt == work.first_player else work.round
-        emit(TurnStarted(nxt, round_, work.players[nxt].stack[-1]))
+        yield TurnStarted(nxt, round_, work.players[nxt].stack[-1])
 
-    # -- evolve -----------------------------------------------------------------------
+    # -- copies, views, outcome, bots ---------------------------------------------------
 
-    def evolve(self, state: State, event: Event) -> State:
-        state = copy_state(state)  # == kernel clone(state), faster (see state.copy_state)
-        self._apply(state, event)
-        return state
-
-    def _apply(self, state: State, event: Event) -> None:
-        """Fold one event into `state` in place (only ever on a private copy)."""
-        _APPLY[type(event)](state, event)
-
-    # -- views, outcome, bots ----------------------------------------------------------
+    def copy(self, state: State) -> State:
+        return copy_state(state)
 
     def view(self, state: State, seat: int | None) -> View:
-        return make_view(self, state, seat)
+        return make_view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact_event(event, seat)
@@ -652,172 +586,60 @@ class Tulikko(Decider[State, Move, Event, View]):
         return isinstance(event, (TurnStarted, Slid))
 
     def outcome(self, state: State) -> TulikkoOutcome | None:
-        return make_outcome(state) if state.phase == "over" else None
+        return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
         from .bots import greedy
 
         return {"greedy": greedy}
 
+    # -- the tables the kernel dispatches from ------------------------------------------
 
-# -- evolve, one function per event ------------------------------------------------
-
-
-def _apply_token_placed(state: State, event: TokenPlaced) -> None:
-    player = state.players[event.seat]
-    if event.kind == "animal":
-        player.edges[_edge(event.a, event.b)] = ANIMAL
-        player.animals -= 1
-    else:
-        player.edges[_edge(event.a, event.b)] = RIVER
-        player.rivers -= 1
-    state.pending.remove(event.b)
-
-
-def _apply_token_skipped(state: State, event: TokenSkipped) -> None:
-    state.pending.remove(event.b)
-
-
-def _apply_tile_placed(state: State, event: TilePlaced) -> None:
-    player = state.players[event.seat]
-    player.cells[event.cell] = event.tile
-    if event.moved:
-        state.lifted, state.lifted_from = "", -1
-    else:
-        state.taken, state.exit_side, state.free_placement = "", "", False
-    state.phase = "tokens"
-    state.token_cell = event.cell
-    state.pending = [n for n in NEIGHBOURS[event.cell] if player.cells[n]]
-
-
-def _apply_slid(state: State, event: Slid) -> None:
-    board = state.board
-    arm, opp = SLOT_INDEX[event.side], SLOT_INDEX[OPPOSITE[event.side]]
-    board[opp], board[data.CENTRE], board[arm] = (
-        board[data.CENTRE],
-        board[arm],
-        event.inserted,
-    )
-    state.revealed = ""
-    state.taken = event.ejected
-    state.exit_side = OPPOSITE[event.side]
-    state.phase = "place"
-
-
-def _apply_tile_discarded(state: State, event: TileDiscarded) -> None:
-    state.players[event.seat].discarded.append(event.tile)
-    state.taken, state.exit_side, state.free_placement = "", "", False
-    state.phase, state.token_cell, state.pending = "tokens", -1, []
+    # What each phase accepts; a move of another step is refused as "wrong-step" with
+    # the step's rule and what to do now (the PWA words each by rules.tulikko.wrong-step.<rule>).
+    steps = {
+        "setup": Step(
+            "TUL-019",
+            "first every player places a starting neutral tile on any space",
+            (Place,),
+        ),
+        "slide": Step(
+            "TUL-027",
+            "first slide your revealed tile into the central board (step 1)",
+            (Slide, *_AURORA_ANY_TIME),
+        ),
+        "place": Step(
+            "TUL-031",
+            "first place the tile you took on your map, or discard it if no space of its"
+            " symbol is empty (step 2A)",
+            (Place, Discard, UseReslide, UseFreePlacement, *_AURORA_ANY_TIME),
+        ),
+        "tokens": Step(
+            "TUL-037",
+            "first place or skip a token on each edge of the tile you just placed (step 2B)",
+            (PlaceToken, SkipToken),
+        ),
+        "move": Step("TUL-099", "first move the lifted tile to another empty space", (MoveTo,)),
+        "finish": Step(
+            "TUL-024",
+            "step 3 is done: end your turn, or use an aurora tile first",
+            (EndTurn, *_AURORA_ANY_TIME),
+        ),
+    }
+    handlers = {
+        Slide: _on_slide,
+        Place: _on_place,
+        Discard: _on_discard,
+        PlaceToken: _on_place_token,
+        SkipToken: _on_skip_token,
+        UseWildcard: _on_wildcard,
+        UseReslide: _on_reslide,
+        UseFreePlacement: _on_free_placement,
+        UseMoveTile: _on_move_tile,
+        MoveTo: _on_move_to,
+        EndTurn: _on_end_turn,
+    }
+    folds = FOLDS
 
 
-def _apply_step_done(state: State, event: StepDone) -> None:
-    state.phase = cast(Phase, state.resume or "finish")
-    state.resume, state.token_cell, state.pending = "", -1, []
-
-
-def _apply_landscape_achieved(state: State, event: LandscapeAchieved) -> None:
-    i = state.landscape.index(event.card)
-    state.landscape_tokens[i][event.seat] += event.tokens
-    state.landscape_achieved[i][event.seat] = True
-    state.players[event.seat].animals -= event.tokens
-
-
-def _apply_symbol_claimed(state: State, event: SymbolClaimed) -> None:
-    i = SYMBOLS.index(event.symbol)
-    state.symbol_holder[i], state.symbol_tokens[i] = event.seat, event.tokens
-    state.players[event.seat].animals -= event.tokens
-
-
-def _apply_aurora_taken(state: State, event: AuroraTaken) -> None:
-    state.aurora_holder[data.AURORA_INDEX[event.aurora]] = event.seat
-
-
-def _apply_aurora_used(state: State, event: AuroraUsed) -> None:
-    state.aurora_active[data.AURORA_INDEX[event.aurora]] = False
-    if event.effect == FREE_PLACEMENT:
-        state.free_placement = True
-
-
-def _apply_tile_lifted(state: State, event: TileLifted) -> None:
-    player = state.players[event.seat]
-    for e in CELL_EDGES[event.cell]:  # TUL-098/101
-        if player.edges[e] == ANIMAL:
-            player.animals += 1
-        elif player.edges[e] == RIVER:
-            player.rivers += 1
-        player.edges[e] = NO_TOKEN
-    player.cells[event.cell] = ""
-    state.lifted, state.lifted_from = event.tile, event.cell
-    state.resume, state.phase = state.phase, "move"
-
-
-def _apply_turn_started(state: State, event: TurnStarted) -> None:
-    player = state.players[event.seat]
-    state.revealed = player.stack.pop()
-    state.current, state.round, state.phase = event.seat, event.round, "slide"
-    state.turn += 1
-
-
-def _apply_turn_ended(state: State, event: TurnEnded) -> None:
-    state.players[event.seat].turns += 1
-    if event.triggers_end:
-        state.end_triggered = True
-
-
-def _apply_start_tile_placed(state: State, event: StartTilePlaced) -> None:
-    player = state.players[event.seat]
-    player.cells[event.cell] = event.tile
-    player.start_tile = ""
-
-
-def _apply_game_ended(state: State, event: GameEnded) -> None:
-    state.phase = "over"
-    state.end_reason = event.reason
-
-
-_APPLY: dict[type, Callable[[State, Any], None]] = {
-    TokenPlaced: _apply_token_placed,
-    TokenSkipped: _apply_token_skipped,
-    TilePlaced: _apply_tile_placed,
-    Slid: _apply_slid,
-    TileDiscarded: _apply_tile_discarded,
-    StepDone: _apply_step_done,
-    LandscapeAchieved: _apply_landscape_achieved,
-    SymbolClaimed: _apply_symbol_claimed,
-    AuroraTaken: _apply_aurora_taken,
-    AuroraUsed: _apply_aurora_used,
-    TileLifted: _apply_tile_lifted,
-    TurnStarted: _apply_turn_started,
-    TurnEnded: _apply_turn_ended,
-    StartTilePlaced: _apply_start_tile_placed,
-    GameEnded: _apply_game_ended,
-}
-
-
-_PHASES: dict[type, tuple[str, ...]] = {
-    Slide: ("slide",),
-    Place: ("setup", "place"),
-    Discard: ("place",),
-    PlaceToken: ("tokens",),
-    SkipToken: ("tokens",),
-    UseWildcard: _BETWEEN_STEPS,
-    UseReslide: ("place",),
-    UseFreePlacement: ("place",),
-    UseMoveTile: _BETWEEN_STEPS,
-    MoveTo: ("move",),
-    EndTurn: ("finish",),
-}
-
-_HANDLERS: dict[type, Callable[[Tulikko, State, int, Any, Callable[[Event], None]], None]] = {
-    Slide: Tulikko._on_slide,
-    Place: Tulikko._on_place,
-    Discard: Tulikko._on_discard,
-    PlaceToken: Tulikko._on_place_token,
-    SkipToken: Tulikko._on_skip_token,
-    UseWildcard: Tulikko._on_wildcard,
-    UseReslide: Tulikko._on_reslide,
-    UseFreePlacement: Tulikko._on_free_placement,
-    UseMoveTile: Tulikko._on_move_tile,
-    MoveTo: Tulikko._on_move_to,
-    EndTurn: Tulikko._on_end_turn,
-}
+GAME = Tulikko()

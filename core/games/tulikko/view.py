@@ -1,4 +1,4 @@
-"""What each seat may see (TUL-009, TUL-018), redaction of events, and the outcome.
+"""What each seat may see (TUL-009, TUL-018) and redaction of events.
 
 Nobody sees a stack's order (not even its owner: the stack is face down,
 TUL-009) nor the centre tile of the board (TUL-018); views show stack sizes
@@ -12,18 +12,12 @@ a symbol card's spaces on each map, an aurora tile's colour and tile count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import msgspec
 
-from core.kernel import Outcome
-
-from . import data, goals
+from . import data
 from .events import Event, Slid
-from .state import State
-
-if TYPE_CHECKING:
-    from .rules import Tulikko
+from .moves import Move
+from .state import State, to_move
 
 
 class MapView(msgspec.Struct, kw_only=True):
@@ -160,12 +154,12 @@ def landscape_view(state: State, i: int, card_id: str) -> LandscapeView:
     return view
 
 
-def make_view(game: Tulikko, state: State, seat: int | None) -> View:
+def make_view(state: State, seat: int | None) -> View:
     board = state.board
     return View(
         seat=seat,
         phase=state.phase,
-        to_move=game.to_move(state),
+        to_move=to_move(state),
         current=state.current,
         first_player=state.first_player,
         turn=state.turn,
@@ -217,46 +211,7 @@ def redact_event(event: Event, seat: int | None) -> Event:
     return event
 
 
-class TulikkoOutcome(Outcome, kw_only=True):
-    """`scores` are penalty points (lower is better, TUL-107/108) with the full trail."""
-
-    animals_left: list[int]
-    rivers_left: list[int]
-    placed_all: list[int]  # seats that placed every token (TUL-106)
-    largest_zone: list[int]  # tie-break value of every seat (TUL-111)
-    tied: list[int]  # seats tied for the win before the zone tie-break (TUL-110)
-    tie_break_used: bool
-    end_reason: str  # all-tokens-placed (TUL-103) | stacks-empty (TUL-105)
-
-
-def make_outcome(state: State) -> TulikkoOutcome:
-    """Lowest penalty wins; ties go to the largest one-colour zone; then shared (TUL-106..112).
-
-    A seat that placed everything has 0 points, the lowest possible, so "the only
-    player who placed everything wins" is the same rule. Ranks below the winners
-    use the same order (penalty, then zone), which the rulebook leaves open.
-    """
-    seats = range(state.seats)
-    animals = [p.animals for p in state.players]
-    rivers = [p.rivers for p in state.players]
-    penalty = [2 * animals[s] + rivers[s] for s in seats]
-    zones = [goals.largest_zone(p.cells) for p in state.players]
-    best = min(penalty)
-    tied = [s for s in seats if penalty[s] == best]
-    top_zone = max(zones[s] for s in tied)
-    winners = [s for s in tied if zones[s] == top_zone]
-    ranks = [
-        1 + sum((penalty[o], -zones[o]) < (penalty[s], -zones[s]) for o in seats) for s in seats
-    ]
-    return TulikkoOutcome(
-        scores=penalty,
-        ranks=ranks,
-        winners=winners,
-        animals_left=animals,
-        rivers_left=rivers,
-        placed_all=[s for s in seats if animals[s] == 0 and rivers[s] == 0],
-        largest_zone=zones,
-        tied=tied,
-        tie_break_used=len(tied) > 1,
-        end_reason=state.end_reason,
-    )
+def redact_move(move: Move, seat: int | None) -> Move:
+    """Every seat sees every move whole: no Tulikko move names a hidden tile (a move
+    names a side, a space or a face-up card)."""
+    return move

@@ -1,5 +1,5 @@
-"""Shared helpers for the Tulikko tests: fixtures built through the public API,
-the token/tile conservation invariants and the leak check."""
+"""Shared helpers for the Tulikko tests: fixtures built through the public API, the
+token/tile conservation invariants, the leak check and the title's harness SPEC."""
 
 from __future__ import annotations
 
@@ -24,7 +24,9 @@ from core.games.tulikko.moves import (
     UseWildcard,
 )
 from core.games.tulikko.state import State
-from core.kernel import IllegalMove, clone
+from core.kernel import IllegalMove, Rng, clone
+
+from ..conformance import TitleSpec
 
 EMPTY_EDGES = [data.NO_TOKEN] * len(data.EDGES)
 
@@ -84,21 +86,6 @@ def move_universe(state: State) -> list[Move]:
     out += [UseMoveTile(r, c) for r, c in cells] + [MoveTo(r, c) for r, c in cells]
     out += [MoveTo(9, 9), PlaceToken(-1, 0)]
     return out
-
-
-def assert_legal_moves_agree(state: State) -> None:
-    """legal_moves and decide agree on the whole move universe, for every seat."""
-    for seat in range(state.seats):
-        listed = {msgspec.json.encode(m) for m in GAME.legal_moves(state, seat)}
-        for move in move_universe(state):
-            key = msgspec.json.encode(move)
-            try:
-                GAME.decide(state, seat, move)
-            except IllegalMove as exc:
-                assert key not in listed, f"listed move {move} rejected: {exc}"
-                assert exc.rule_id.startswith("TUL-"), exc
-            else:
-                assert key in listed, f"unlisted move {move} accepted for seat {seat}"
 
 
 @functools.cache
@@ -198,3 +185,49 @@ def rejects(state: State, seat: int, move: Move) -> IllegalMove:
     except IllegalMove as exc:
         return exc
     raise AssertionError(f"{move} was accepted")
+
+
+def recount(state: State) -> list[int]:
+    """Final scores from the spec: 2 points per animal token, 1 per river token left in
+    the supply (TUL-107/108), computed from the maps and cards, not the supply counters."""
+    out = []
+    for seat, player in enumerate(state.players):
+        on_cards = sum(tokens[seat] for tokens in state.landscape_tokens) + sum(
+            n
+            for holder, n in zip(state.symbol_holder, state.symbol_tokens, strict=True)
+            if holder == seat
+        )
+        animals = data.ANIMAL_TOKENS - player.edges.count(data.ANIMAL) - on_cards
+        rivers = data.RIVER_TOKENS - player.edges.count(data.RIVER)
+        out.append(2 * animals + rivers)
+    return out
+
+
+def redeal(state: State, seat: int | None, rng: Rng) -> State:
+    """A copy with everything nobody sees re-dealt: every stack's order (even its owner's,
+    TUL-009), the centre tile among the boxed neutral tiles (TUL-018/020), the Rng."""
+    other = clone(state)
+    for player in other.players:
+        rng.shuffle(player.stack)
+    unseen = [other.board[data.CENTRE], *other.boxed]
+    rng.shuffle(unseen)
+    other.board[data.CENTRE], other.boxed = unseen[0], sorted(unseen[1:])
+    other.rng = Rng.seeded(rng.below(1 << 30))
+    return other
+
+
+SPEC = TitleSpec(
+    game=GAME,
+    seats=(2, 3, 4),
+    options=({}, {"beginner": True}, {"maps": "random"}, {"first_player": 1}),
+    universe=lambda state, seat: move_universe(state),
+    invariant=check_invariants,
+    recount=recount,
+    redeal=redeal,
+    rule_id=r"TUL-\d{3}",
+    games=2,
+    slow_games=250,  # x 4 option sets = 1,000 games per player count
+    max_entries=2_000,
+    check_every=9,
+    agree_every=97,
+)

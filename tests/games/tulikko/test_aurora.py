@@ -25,7 +25,17 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
-from .helpers import edge, events_of, kinds, play, rejects, scenario, set_map
+from ..conformance import assert_legal_moves_agree
+from .helpers import (
+    SPEC,
+    edge,
+    events_of,
+    kinds,
+    play,
+    rejects,
+    scenario,
+    set_map,
+)
 
 
 def cell(r: int, c: int) -> int:
@@ -87,6 +97,25 @@ def test_four_goes_to_another_player_and_never_before_the_three() -> None:
         auroras={"aurora-BLUE-3": 1},
     )
     assert AuroraTaken(0, "aurora-BLUE-4") in events_of(other, 0, Place(2, 1))
+
+
+def test_the_four_waits_for_the_next_other_player() -> None:
+    """TUL-083: the "3" holder reaching 4 leaves the "4" available; the next other player
+    to place a 4th tile of that colour takes it."""
+    four_blue = {(0, 0): "BLUE", (3, 4): "BLUE", (3, 0): "BLUE", (1, 3): "BLUE"}
+    three_blue = {(0, 0): "BLUE", (3, 4): "BLUE", (3, 0): "BLUE"}
+    state = scenario(
+        seats=3,
+        seat=2,
+        phase="place",
+        taken="wolf-BLUE-1",
+        exit_side="N",
+        maps={0: four_blue, 2: three_blue},
+        auroras={"aurora-BLUE-3": 0},
+    )
+    sun = next(m for m in GAME.legal_moves(state, 2) if isinstance(m, Place))
+    events = events_of(state, 2, sun)
+    assert [e for e in events if isinstance(e, AuroraTaken)] == [AuroraTaken(2, "aurora-BLUE-4")]
 
 
 def _holding(aurora_id: str, phase: str = "slide", **kw):  # type: ignore[no-untyped-def]
@@ -162,16 +191,35 @@ def test_wildcard_targets_cards_without_your_tokens_and_places_what_is_left() ->
     assert LandscapeAchieved(0, state.landscape[1], 1, wildcard=True) in events
 
 
-def test_wildcard_follows_the_rulebook_on_cards_achieved_without_tokens() -> None:
-    """TUL-090 TUL-055 (rulebook over spec): the target is any card on which you have no
-    animal token yet (「まだ動物トークンを置いていない」), even one achieved with an empty
-    supply; the spec's "not achieved" would forbid it."""
+def test_wildcard_never_targets_an_achieved_card_even_one_achieved_without_tokens() -> None:
+    """TUL-090 TUL-055: one definition of achieved: a card achieved with 0 tokens left
+    (TUL-055) is achieved for the wildcard too, even once tokens came back (move tile)."""
     state = _holding("aurora-PURPLE-4", supply={0: (3, 6)})
     state.landscape_achieved[1][0] = True  # achieved earlier with 0 tokens left
     assert state.landscape_tokens[1][0] == 0
-    assert UseWildcard(state.landscape[1]) in GAME.legal_moves(state, 0)
-    after = play(state, 0, UseWildcard(state.landscape[1]))
-    assert after.landscape_tokens[1][0] == 2 and after.players[0].animals == 1
+    offered = [m.card for m in GAME.legal_moves(state, 0) if isinstance(m, UseWildcard)]
+    assert offered == [state.landscape[0], state.landscape[2]]
+    exc = rejects(state, 0, UseWildcard(state.landscape[1]))
+    assert (exc.code, exc.rule_id) == ("card-achieved", "TUL-090")
+
+
+def test_no_wildcard_without_animal_tokens() -> None:
+    """TUL-090: with 0 animal tokens left the wildcard is not offered and is refused."""
+    state = _holding("aurora-PURPLE-3", "place", taken="owl-GREEN-1", exit_side="N")
+    state.players[0].animals = 0
+    assert not [m for m in GAME.legal_moves(state, 0) if isinstance(m, UseWildcard)]
+    exc = rejects(state, 0, UseWildcard(state.landscape[0]))
+    assert (exc.code, exc.rule_id) == ("no-token", "TUL-090")
+
+
+def test_an_unusable_wildcard_does_not_hold_the_turn_open() -> None:
+    """TUL-090 TUL-085: with no animal token left the held wildcard cannot be used, so the
+    turn ends by itself after step 3 instead of waiting for End turn."""
+    state = _holding(
+        "aurora-PURPLE-3", "place", taken="owl-GREEN-1", exit_side="N", supply={0: (0, 3)}
+    )
+    after = play(state, 0, Place(3, 3))  # a sun space with no neighbour: no token to decide
+    assert after.current == 1 and after.phase == "slide"
 
 
 def test_reslide_after_taking_before_placing() -> None:
@@ -192,6 +240,19 @@ def test_reslide_after_taking_before_placing() -> None:
     places = [m for m in GAME.legal_moves(after, 0) if isinstance(m, Place)]
     assert all(data.MAPS["bear"][cell(m.row, m.col)] == "SNOWFLAKE" for m in places)
     assert rejects(after, 0, UseReslide("E")).rule_id == "TUL-086"
+
+
+def test_no_reslide_once_the_tile_is_placed() -> None:
+    """TUL-095: after step 2A (placing the taken tile) the re-slide is refused (the
+    move-tile aurora keeps the turn open after step 3)."""
+    state = scenario(phase="slide", auroras={"aurora-BLUE-3": 0, "aurora-ORANGE-3": 0})
+    taken = play(state, 0, Slide("N"))  # exits S: a rain cloud space
+    place = next(m for m in GAME.legal_moves(taken, 0) if isinstance(m, Place))
+    placed = play(taken, 0, place)
+    assert placed.current == 0 and placed.phase == "finish"
+    assert not [m for m in GAME.legal_moves(placed, 0) if isinstance(m, UseReslide)]
+    exc = rejects(placed, 0, UseReslide("E"))
+    assert (exc.code, exc.rule_id) == ("wrong-step", "TUL-024")
 
 
 def test_reslide_can_return_the_revealed_or_the_hidden_tile() -> None:
@@ -232,6 +293,16 @@ def test_free_placement_saves_a_tile_from_discard() -> None:
     assert cell(0, 0) in placed.pending
     placed = play(placed, 0, PlaceToken(0, 0))
     assert placed.players[0].edges[edge((0, 0), (0, 1))] == data.ANIMAL
+
+
+def test_free_placement_never_lists_the_discard_it_refuses() -> None:
+    """TUL-097: while free placement is in effect Discard is refused, so it is never listed,
+    even on a full map (a fixture: a map holds at most 13 tiles in play)."""
+    full = {data.rc(c): data.COLOURS[c % 4] for c in range(data.CELLS)}
+    state = _holding("aurora-GREEN-3", "place", taken="owl-GREEN-1", exit_side="N", maps={0: full})
+    state.free_placement, state.aurora_active[idx("aurora-GREEN-3")] = True, False
+    assert Discard() not in GAME.legal_moves(state, 0)
+    assert_legal_moves_agree(SPEC, state, 2)
 
 
 def test_move_tile_returns_its_tokens_and_re_places_them() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from core.games.tulikko import GAME, data, goals
-from core.games.tulikko.events import GameEnded, TurnEnded, TurnStarted
+from core.games.tulikko.events import GameEnded, LandscapeAchieved, TurnEnded, TurnStarted
 from core.games.tulikko.moves import MoveTo, Place, PlaceToken, UseMoveTile
+from core.games.tulikko.scoring import final_scores
 from core.games.tulikko.state import State
-from core.games.tulikko.view import make_outcome
 from core.kernel import Rng, Timeline, bots_of, clone, new_record, play_bots
 
 from .helpers import edge, events_of, play, scenario, set_map
@@ -89,14 +89,14 @@ def test_twelve_rounds_end_the_game() -> None:
 
 def test_only_player_with_everything_placed_wins() -> None:
     """TUL-106: one player placed everything: they win, whatever the zones."""
-    outcome = make_outcome(over([(0, 0), (1, 0)], [ZONE1, ZONE3]))
+    outcome = final_scores(over([(0, 0), (1, 0)], [ZONE1, ZONE3]))
     assert outcome.placed_all == [0] and outcome.winners == [0]
     assert not outcome.tie_break_used
 
 
 def test_penalty_two_per_animal_one_per_river_lowest_wins() -> None:
     """TUL-107 TUL-108 TUL-109: 2 points per animal token, 1 per river token; lowest wins."""
-    outcome = make_outcome(over([(3, 0), (1, 3), (2, 2)], [ZONE1, ZONE1, ZONE3]))
+    outcome = final_scores(over([(3, 0), (1, 3), (2, 2)], [ZONE1, ZONE1, ZONE3]))
     assert outcome.scores == [6, 5, 6]
     assert outcome.animals_left == [3, 1, 2] and outcome.rivers_left == [0, 3, 2]
     assert outcome.winners == [1]
@@ -106,7 +106,7 @@ def test_penalty_two_per_animal_one_per_river_lowest_wins() -> None:
 def test_tie_break_by_largest_zone_among_the_tied_only() -> None:
     """TUL-110: tied lowest totals compare their largest one-colour zone; a player outside
     the tie with a bigger zone does not matter."""
-    outcome = make_outcome(over([(1, 0), (0, 2), (5, 5)], [ZONE2, ZONE1, ZONE3]))
+    outcome = final_scores(over([(1, 0), (0, 2), (5, 5)], [ZONE2, ZONE1, ZONE3]))
     assert outcome.scores == [2, 2, 15]
     assert outcome.tied == [0, 1] and outcome.tie_break_used
     assert outcome.largest_zone == [2, 1, 3]
@@ -125,7 +125,7 @@ def test_zones_are_orthogonal_and_count_tiles() -> None:
 
 def test_equal_zones_share_the_victory() -> None:
     """TUL-112: tied totals and tied zones: every tied player wins."""
-    outcome = make_outcome(over([(0, 0), (0, 0), (1, 1)], [ZONE2, ZONE2, ZONE3]))
+    outcome = final_scores(over([(0, 0), (0, 0), (1, 1)], [ZONE2, ZONE2, ZONE3]))
     assert outcome.winners == [0, 1] and outcome.ranks == [1, 1, 3]
     assert outcome.placed_all == [0, 1]
 
@@ -140,5 +140,35 @@ def test_outcome_only_when_over() -> None:
 
 
 def test_edge_helper_matches_data() -> None:
-    """TUL-036: the test helper's edge numbering is the engine's."""
+    """The test helper's edge numbering is the engine's."""
     assert edge((0, 0), (0, 1)) == 0 and edge((0, 0), (1, 0)) == 16
+
+
+def test_a_middle_seat_triggers_and_the_round_is_finished() -> None:
+    """TUL-103 TUL-104: with 3 players, seat 1 empties its supply; seat 2 still plays its
+    turn, then the game ends before the first player's next turn."""
+    state = scenario(seats=3, seat=1, phase="place", taken="owl-GREEN-1", exit_side="N")
+    state = set_map(state, 1, {(3, 2): "BLUE"})  # wolf map: (3, 3) is a sun space
+    state.players[1].animals, state.players[1].rivers = 0, 1
+    state = play(state, 1, Place(3, 3))
+    events = events_of(state, 1, PlaceToken(3, 2))
+    assert TurnEnded(1, triggers_end=True) in events
+    assert isinstance(events[-1], TurnStarted) and events[-1].seat == 2
+    state = play(state, 1, PlaceToken(3, 2))
+    rng = Rng.seeded(1)
+    while state.current == 2 and state.phase != "over":
+        state = play(state, 2, rng.choice(GAME.legal_moves(state, 2)))
+    assert state.phase == "over" and state.end_reason == "all-tokens-placed"
+    assert state.players[2].turns == 1 and state.players[0].turns == 0
+
+
+def test_tokens_placed_on_a_card_can_empty_the_supply_and_trigger_the_end() -> None:
+    """TUL-103 TUL-054: the last 2 animal tokens going onto an achieved landscape card empty
+    the supply: the end is triggered when the turn ends."""
+    corners = {(0, 0): "GREEN", (0, 4): "ORANGE", (3, 0): "BLUE"}
+    state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: corners})
+    state.landscape = ["RIVER-07", "COLOUR-01", "SHAPE-01"]
+    state.players[0].animals, state.players[0].rivers = 2, 0
+    events = events_of(state, 0, Place(3, 4))
+    assert LandscapeAchieved(0, "SHAPE-01", 2) in events
+    assert TurnEnded(0, triggers_end=True) in events

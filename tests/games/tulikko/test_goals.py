@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from core.games.tulikko import GAME, data, goals
 from core.games.tulikko.events import AuroraTaken, LandscapeAchieved, SymbolClaimed
 from core.games.tulikko.moves import Place
@@ -275,3 +277,68 @@ def test_symbol_card_to_the_first_who_covers_all_five() -> None:
     view = GAME.view(after, None)
     assert view.symbols[0].claimed_by == 0 and view.symbols[0].tokens == 1
     assert after.players[0].animals == 0
+
+
+def along(*vertices: tuple[int, int]) -> list[int]:
+    """Edge tokens with a river on each grid segment of the path through `vertices`."""
+    edges = [data.NO_TOKEN] * len(data.EDGES)
+    for a, b in itertools.pairwise(vertices):
+        edges[data.SEGMENT_EDGE[(min(a, b), max(a, b))]] = data.RIVER
+    return edges
+
+
+def test_tokens_meeting_at_one_vertex_are_no_river_between_sides() -> None:
+    """TUL-070: four river tokens meeting at one vertex do not connect TOP and LEFT: the
+    river from one side to the other is only 2 tokens long (a simple path is needed)."""
+    card = data.LANDSCAPE["RIVER-06"]
+    assert isinstance(card, data.RiverCard)
+    star = along((0, 1), (1, 1), (1, 0))  # TOP to LEFT through vertex (1,1): 2 tokens
+    star[data.SEGMENT_EDGE[((1, 1), (2, 1))]] = data.RIVER
+    star[data.SEGMENT_EDGE[((1, 1), (1, 2))]] = data.RIVER
+    assert len(goals.river_edges(star)) == 4
+    assert not goals.river_met(card, star)
+    # A real river of 4 tokens through 5 distinct vertices connects them.
+    assert goals.river_met(card, along((0, 2), (1, 2), (2, 2), (2, 1), (2, 0)))
+
+
+def test_opposite_sides_need_one_simple_river_of_four() -> None:
+    """TUL-071: tested as TUL-070: one path of >= 4 tokens through distinct vertices from
+    TOP to BOTTOM (or LEFT to RIGHT); a winding path counts, one token short does not."""
+    card = data.LANDSCAPE["RIVER-07"]
+    assert isinstance(card, data.RiverCard)
+    winding = [(0, 3), (1, 3), (1, 2), (2, 2), (3, 2), (4, 2)]
+    assert goals.river_met(card, along(*winding))
+    assert not goals.river_met(card, along(*winding[:-1]))  # ends on row line 3
+    assert not goals.river_met(card, along((1, 0), (1, 1), (1, 2), (1, 3), (1, 4)))  # LEFT only
+
+
+def test_animal_tokens_do_not_break_a_river() -> None:
+    """TUL-068: an animal token on an edge at the vertex where two river tokens meet
+    leaves the river connected."""
+    card = data.LANDSCAPE["RIVER-06"]
+    assert isinstance(card, data.RiverCard)
+    river = along((0, 2), (1, 2), (2, 2), (2, 1), (2, 0))
+    crossing = [data.SEGMENT_EDGE[((2, 2), (2, 3))], data.SEGMENT_EDGE[((1, 2), (1, 3))]]
+    for e in crossing:
+        river[e] = data.ANIMAL
+    assert goals.river_met(card, river)
+
+
+def test_mirrored_chiral_river_is_refused_rotations_count() -> None:
+    """TUL-051 TUL-052 TUL-067: the L river (RIVER-02) counts rotated, not mirrored."""
+    card = data.LANDSCAPE["RIVER-02"]
+    assert isinstance(card, data.RiverCard)
+    assert goals.river_met(card, along((1, 1), (2, 1), (3, 1), (3, 2)))  # as printed
+    assert goals.river_met(card, along((1, 3), (1, 2), (1, 1), (2, 1)))  # rotated 90°
+    assert not goals.river_met(card, along((1, 2), (2, 2), (3, 2), (3, 1)))  # mirrored
+
+
+def test_mirrored_neq_card_is_refused_rotations_count() -> None:
+    """TUL-051 TUL-052 TUL-064: the zigzag with ≠ signs (SHAPE-05) counts rotated, not
+    mirrored, even with every sign respected."""
+    printed = colours({(0, 0): "GREEN", (1, 0): "ORANGE", (1, 1): "GREEN", (2, 1): "ORANGE"})
+    rotated = colours({(0, 2): "GREEN", (0, 1): "ORANGE", (1, 1): "GREEN", (1, 0): "ORANGE"})
+    mirrored = colours({(0, 1): "GREEN", (1, 1): "ORANGE", (1, 0): "GREEN", (2, 0): "ORANGE"})
+    assert goals.tile_pattern_met("SHAPE-05", printed)
+    assert goals.tile_pattern_met("SHAPE-05", rotated)
+    assert not goals.tile_pattern_met("SHAPE-05", mirrored)

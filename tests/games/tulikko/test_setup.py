@@ -25,10 +25,10 @@ def test_broken_map_data_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     broken["owl"] = ("SUN",) * 20
     monkeypatch.setattr(data, "MAPS", broken)
     with pytest.raises(data.DataError, match="TUL-001"):
-        data.validate()
+        data._validate()
     monkeypatch.setattr(data, "MAPS", {**dict(data.MAPS), "owl": data.MAPS["bear"]})
     with pytest.raises(data.DataError, match="TUL-002"):
-        data.validate()
+        data._validate()
 
 
 def test_maps_differ() -> None:
@@ -49,8 +49,10 @@ def test_forest_tiles_three_per_colour_with_animal_backs() -> None:
 
 
 def test_board_always_holds_five_tiles() -> None:
-    """TUL-004 TUL-010 TUL-017: the cross holds 5 neutral tiles; a slide keeps it at 5."""
+    """TUL-004 TUL-010 TUL-017: one shared central board, the same for every seat; the
+    cross holds 5 neutral tiles; a slide keeps it at 5."""
     state = started(2)
+    assert len({tuple(GAME.view(state, s).arms.items()) for s in (None, 0, 1)}) == 1
     assert len(state.board) == 5 and all(t.startswith("neutral-") for t in state.board)
     before = set(state.board)
     after = play(state, state.current, Slide("N"))
@@ -151,7 +153,9 @@ def test_start_tile_on_any_space_without_tokens() -> None:
     assert events == [StartTilePlaced(1, starts[1], data.cell_of(3, 4))]
     state = play(state, 1, Place(3, 4))
     assert GAME.to_move(state) == [0, 2]
-    assert rejects(state, 1, Place(0, 0)).rule_id == "TUL-019"
+    # One start tile each: a seat that placed its own waits for the first turn (TUL-023).
+    refusal = rejects(state, 1, Place(0, 0))
+    assert (refusal.code, refusal.rule_id) == ("not-your-turn", "TUL-023")
     assert rejects(state, 0, Slide("N")).rule_id == "TUL-019"
     assert state.players[1].edges.count(data.NO_TOKEN) == len(data.EDGES)
 

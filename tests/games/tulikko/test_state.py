@@ -40,7 +40,7 @@ def _midgame_states() -> list[State]:
 
 
 def test_copy_state_equals_clone_and_shares_nothing() -> None:
-    """TUL-004 TUL-007: the engine's fast copy is a true deep copy (guards added fields)."""
+    """The engine's fast copy is a true deep copy (guards added fields)."""
     for state in [new_state(2), *_midgame_states()[::10]]:
         copied = copy_state(state)
         assert copied == clone(state) and digest(copied) == digest(state)
@@ -49,7 +49,7 @@ def test_copy_state_equals_clone_and_shares_nothing() -> None:
 
 
 def test_evolve_and_decide_never_mutate_their_input() -> None:
-    """TUL-024: every step of a game leaves the state it started from untouched."""
+    """Every step of a game leaves the state it started from untouched."""
     state = started(3, 8)
     rng = Rng.seeded(8, 2)
     for _ in range(60):
@@ -64,7 +64,7 @@ def test_evolve_and_decide_never_mutate_their_input() -> None:
 
 
 def test_moves_and_events_round_trip_as_tagged_unions() -> None:
-    """TUL-027 TUL-028: moves and events encode with their tag and decode back."""
+    """Moves and events encode with their tag and decode back."""
     state = started(2)
     for move in GAME.legal_moves(state, state.current):
         raw = msgspec.json.encode(move)
@@ -92,7 +92,7 @@ def test_redact_hides_the_centre_tile_from_every_seat() -> None:
 
 
 def test_take_backs_stop_at_reveals_and_stay_in_the_turn() -> None:
-    """TUL-018 TUL-026 TUL-045: a placement or token choice can be taken back (friendly:
+    """TUL-018 TUL-026: a placement can be taken back (friendly:
     within the turn), never the slide that uncovered the centre tile, nor a move whose
     entry revealed the next player's tile."""
     from core.games.tulikko.moves import Place, Slide
