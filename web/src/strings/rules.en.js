@@ -18,7 +18,6 @@ export const rulesEn = {
   'rules.kernel.takeback-target': 'That point is not a move in effect.',
 
   'rules.tulikko.game-over': 'The game is over.',
-  'rules.tulikko.no-such-seat': 'There is no such seat at this table.',
   'rules.tulikko.not-your-turn': 'It is not your turn: players take turns clockwise.',
   'rules.tulikko.not-your-turn.TUL-085': 'Aurora tiles can be used only during your own turn.',
   'rules.tulikko.unknown-move': 'Tulikko has no such move.',
@@ -29,7 +28,6 @@ export const rulesEn = {
   'rules.tulikko.wrong-step.TUL-037': 'First place or skip a token on each edge of the tile you just placed (step 2B).',
   'rules.tulikko.wrong-step.TUL-099': 'First move the lifted tile to another empty space of your map.',
   'rules.tulikko.wrong-step.TUL-024': 'Step 3 is done: end your turn, or use an aurora tile first.',
-  'rules.tulikko.already-placed': 'Your starting tile is already placed.',
   'rules.tulikko.no-such-side': 'Choose one of the 4 sides of the central board.',
   'rules.tulikko.occupied': 'That space already holds a forest tile.',
   'rules.tulikko.occupied.TUL-099': 'Move the lifted tile to an empty space.',
@@ -43,7 +41,7 @@ export const rulesEn = {
   'rules.tulikko.aurora-spent': 'That aurora tile is already used: each can be used once.',
   'rules.tulikko.no-aurora': 'You hold no such aurora tile.',
   'rules.tulikko.no-such-card': 'That landscape card is not in this game.',
-  'rules.tulikko.card-has-tokens': 'You already placed animal tokens on that landscape card.',
+  'rules.tulikko.card-achieved': 'You already achieved that landscape card.',
   'rules.tulikko.already-free': 'Free placement is already in effect.',
   'rules.tulikko.not-moved': 'The lifted tile must move to another space.',
 

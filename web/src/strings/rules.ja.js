@@ -13,7 +13,6 @@ export const rulesJa = {
   'rules.kernel.takeback-target': '戻る先が、有効な手ではありません。',
 
   'rules.tulikko.game-over': 'ゲームは終了しています。',
-  'rules.tulikko.no-such-seat': 'この卓にその席はありません。',
   'rules.tulikko.not-your-turn': 'あなたのターンではありません。ターンは時計回りに1人ずつ行います。',
   'rules.tulikko.not-your-turn.TUL-085': 'オーロラタイルは自分のターン中にしか使えません。',
   'rules.tulikko.unknown-move': 'トゥリッコにはない手です。',
@@ -24,7 +23,6 @@ export const rulesJa = {
   'rules.tulikko.wrong-step.TUL-037': '先に、今置いた森タイルの各辺について、トークンを置くか置かないかを決めてください（手順2B）。',
   'rules.tulikko.wrong-step.TUL-099': '先に、持ち上げた森タイルを別の空きスペースに移動させてください。',
   'rules.tulikko.wrong-step.TUL-024': '手順3まで終わりました。ターンを終了してください（その前にオーロラタイルを使うこともできます）。',
-  'rules.tulikko.already-placed': '開始タイルはもう置いてあります。',
   'rules.tulikko.no-such-side': '中央ボードの4辺のいずれかを選んでください。',
   'rules.tulikko.occupied': 'そのスペースにはすでに森タイルがあります。',
   'rules.tulikko.occupied.TUL-099': '持ち上げた森タイルは空きスペースに移動させてください。',
@@ -38,7 +36,7 @@ export const rulesJa = {
   'rules.tulikko.aurora-spent': 'そのオーロラタイルはもう使いました。各オーロラタイルは一度しか使えません。',
   'rules.tulikko.no-aurora': 'そのオーロラタイルを持っていません。',
   'rules.tulikko.no-such-card': 'その風景カードはこのゲームでは使われていません。',
-  'rules.tulikko.card-has-tokens': 'その風景カードにはすでに動物トークンを置いています。',
+  'rules.tulikko.card-achieved': 'その風景カードはすでに達成しています。',
   'rules.tulikko.already-free': '自由配置はすでに効果中です。',
   'rules.tulikko.not-moved': '持ち上げた森タイルは、別のスペースに移動させなければなりません。',
 
