@@ -4,7 +4,9 @@ The codes are read from the source (`ensure(...)` and `IllegalMove(...)` calls, 
 `ast`), so a new rule check without a wording in web/src/strings/rules.{en,ja}.js
 fails here; random play with illegal candidates checks that reading misses nothing.
 A code whose rule ID decide picks at runtime from a table (`wrong-step`: the rule of
-the step at hand, from the engine's STEPS) needs a wording for each rule of the table.
+the step at hand, from the engine's STEPS, or a kit title's `steps`) needs a wording for
+each rule of the table. The kernel's step dispatch (core/kernel/steps.py) refuses moves
+on behalf of the title written on it, so its codes are that title's, worded per title.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 from core import games
 from core.games.ducks_in_tow import rules as ducks_rules
 from core.games.tulikko import rules as tulikko_rules
-from core.kernel import IllegalMove
+from core.kernel import IllegalMove, StepRules
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = {
@@ -29,6 +31,8 @@ PACKAGES = {
     "ducks-in-tow": ROOT / "core" / "games" / "ducks_in_tow",
 }
 STRINGS = ROOT / "web" / "src" / "strings"
+STEP_DISPATCH = ROOT / "core" / "kernel" / "steps.py"
+KIT_TITLES = {"ducks-in-tow"}  # written on StepRules: the dispatch's refusals are theirs
 # Calls whose code is not a literal, by (file, enclosing function): each must say why.
 NON_LITERAL = {
     ("contract.py", "ensure"),  # ensure() hands its caller's literal code to IllegalMove
@@ -39,7 +43,7 @@ RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
 CHOSEN_RULES: dict[str, dict[str, list[str]]] = {
     "kernel": {},
     "tulikko": {"wrong-step": [rule for rule, _ in tulikko_rules.STEPS.values()]},
-    "ducks-in-tow": {"wrong-step": [rule for rule, _ in ducks_rules.STEPS.values()]},
+    "ducks-in-tow": {"wrong-step": [step.rule for step in ducks_rules.GAME.steps.values()]},
 }
 
 
@@ -84,9 +88,10 @@ class _Refusals(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def scan(package: Path) -> _Refusals:
+def scan(package: Path, game: str) -> _Refusals:
     found = _Refusals("")
-    for path in sorted(package.glob("*.py")):
+    paths = [p for p in sorted(package.glob("*.py")) if p != STEP_DISPATCH]
+    for path in paths + ([STEP_DISPATCH] if game in KIT_TITLES else []):
         visitor = _Refusals(path.name)
         visitor.visit(ast.parse(path.read_text(), str(path)))
         found.codes |= visitor.codes
@@ -110,7 +115,12 @@ def keys(lang: str) -> set[str]:
     return set(re.findall(r"^\s*'(rules\.[\w.-]+)':\s*'[^']+',$", text, re.M))
 
 
-SCANS = {game: scan(package) for game, package in PACKAGES.items()}
+SCANS = {game: scan(package, game) for game, package in PACKAGES.items()}
+
+
+def test_kit_titles_are_the_step_rules_titles() -> None:
+    kit = {game for game in PACKAGES if game != "kernel" and isinstance(games.get(game), StepRules)}
+    assert kit == KIT_TITLES
 
 
 def test_the_scan_finds_the_known_refusals() -> None:

@@ -68,7 +68,7 @@ def _step_towards(state: State, legal: list[Any], goals: list[int]) -> Any | Non
     return best if dist[best.to] < here else None
 
 
-def greedy_bot(game: Decider[Any, Any, Any, Any], state: State, seat: int, rng: Rng) -> Any:
+def greedy(game: Decider[Any, Any, Any, Any], state: State, seat: int, rng: Rng) -> Any:
     legal = game.legal_moves(state, seat)
     p = state.players[seat]
     phase = state.phase

@@ -2,7 +2,7 @@
 
 Everything quoted from the rulebook is marked SOURCE; everything else is
 PROVISIONAL (DIT-GAPnn of shared/rules/ducks-in-tow.md) and may change when the
-printed components are known. `validate()` runs on import and fails loudly
+printed components are known. `_validate()` runs on import and fails loudly
 (DataError) if the tables are inconsistent: a broken map or card list must never
 reach a game.
 """
@@ -260,7 +260,7 @@ def _axial_neighbours(q: int, r: int) -> list[tuple[int, int]]:
     return [(q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)]
 
 
-def validate() -> None:
+def _validate() -> None:
     """Check every table against the rules that constrain it; DataError otherwise."""
 
     def fail(message: str) -> None:
@@ -322,4 +322,4 @@ def validate() -> None:
             fail(f"{n}p: not enough location cards for hands and display")
 
 
-validate()
+_validate()

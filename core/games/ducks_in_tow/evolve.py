@@ -1,7 +1,9 @@
-"""Ducks in Tow `evolve`: one function per event, applied to a clone of the state.
+"""Ducks in Tow folds: one function per event type, applying it to a state in place.
 
-Nothing here validates (decide did) and nothing draws except through the state's Rng,
-repeating exactly the draw decide made on its own clone and recorded in the event.
+The kernel folds into its own private copy (`StepRules.evolve`, and `decide`'s working
+copy). Nothing here validates (the handler did) and nothing draws except through the
+state's Rng, repeating exactly the draw the handler made on a `peek` of it and
+recorded in the event. Also the chance and count helpers handlers and folds share.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ from .state import Claim, Slot, State
 
 def colour_index(colour: str) -> int:
     return COLOURS.index(colour)
+
+
+def peek(rng: Rng) -> Rng:
+    """A copy of `rng` to draw on without advancing it: what the draw will be."""
+    return Rng(rng.state, rng.inc)
 
 
 def pick(rng: Rng, counts: list[int]) -> int:
@@ -232,7 +239,7 @@ def _e_turn_ended(s: State, e: ev.TurnEnded) -> None:
 
 def _e_dispersed(s: State, e: ev.DuckDispersed) -> None:
     p = s.players[e.seat]
-    pick(s.rng, p.front)  # the same draw decide made on its clone
+    pick(s.rng, p.front)  # the same draw the handler made on its peek
     c = colour_index(e.colour)
     p.front[c] -= 1
     s.tiles[e.tile].ducks[c] += 1
@@ -270,7 +277,7 @@ def _e_passed(s: State, e: ev.TurnPassed) -> None:
         s.phase = "actions"
 
 
-EVOLVERS: dict[type, Callable[[State, Any], None]] = {
+FOLDS: dict[type, Callable[[State, Any], None]] = {
     ev.PawnMoved: _e_moved,
     ev.DucksFed: _e_fed,
     ev.BagShaken: _e_shaken,

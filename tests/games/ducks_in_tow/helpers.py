@@ -8,7 +8,7 @@ import pytest
 
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow.data import COLOURS, MAPS, NCOL
-from core.games.ducks_in_tow.rules import _slot
+from core.games.ducks_in_tow.evolve import new_slot
 from core.games.ducks_in_tow.state import State
 from core.kernel import IllegalMove, clone
 
@@ -58,7 +58,7 @@ def neighbours(state: State, tile: int) -> list[int]:
 
 
 def set_tableau(state: State, seat: int, cards: list[str]) -> None:
-    state.players[seat].tableau = [_slot(card) for card in cards]
+    state.players[seat].tableau = [new_slot(card) for card in cards]
 
 
 def total_ducks(state: State) -> list[int]:

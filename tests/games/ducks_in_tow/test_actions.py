@@ -9,7 +9,7 @@ from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import events as ev
 from core.games.ducks_in_tow import moves as mv
 from core.games.ducks_in_tow.data import ADOPT, CARD_BY_ID, COLOURS, GIFT_SHOP
-from core.games.ducks_in_tow.rules import needs
+from core.games.ducks_in_tow.evolve import needs
 from core.games.ducks_in_tow.scoring import score
 from core.games.ducks_in_tow.state import State
 from core.kernel import IllegalMove

@@ -7,7 +7,7 @@ import pytest
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import moves as mv
 from core.games.ducks_in_tow.data import CARD_BY_ID, END_CARDS
-from core.games.ducks_in_tow.rules import needs
+from core.games.ducks_in_tow.evolve import needs
 from core.games.ducks_in_tow.scoring import DitOutcome, final_outcome, longest_runs
 from core.games.ducks_in_tow.state import Claim, Player, Slot, State
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 import pytest
@@ -42,8 +42,7 @@ from core.games.ducks_in_tow.data import (
     LOCATION_CARDS,
     TOW_SLOTS,
 )
-from core.games.ducks_in_tow.rules import PHASES
-from core.games.ducks_in_tow.state import State
+from core.games.ducks_in_tow.state import Phase, State
 from core.kernel import IllegalMove, Rng, Timeline, digest, new_record
 from tests.games.conformance import random_games
 
@@ -75,7 +74,7 @@ def invariant(state: State) -> None:
         assert sum(p.tow) <= TOW_SLOTS and min(p.tow + p.food + p.front) >= 0
     # expected has no duplicates: same length and same set is the same multiset
     assert len(cards) == len(expected) and set(cards) == expected
-    assert state.phase in PHASES and 0 <= state.actions_left <= 4
+    assert state.phase in get_args(Phase) and 0 <= state.actions_left <= 4
     assert len(state.display) <= 4
 
 

@@ -32,12 +32,12 @@ def test_dit_150_no_variants_or_options() -> None:
 
 def test_data_validates_and_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     """DIT-GAP05/08: the provisional tables are validated on load; a broken map raises."""
-    d.validate()
+    d._validate()
     broken = dict(d.MAPS)
     broken[2] = (*d.MAPS[2][:-1], d.Hex(5, 5, d.GIFT_SHOP, 2, (0,)))
     monkeypatch.setattr(d, "MAPS", broken)
     with pytest.raises(d.DataError):
-        d.validate()
+        d._validate()
 
 
 def test_location_card_data_is_balanced() -> None:
