@@ -13,7 +13,11 @@ from typing import Final
 
 import msgspec
 
-RULES_VERSION: Final = "1-provisional"
+RULES_VERSION: Final = "2"
+# The rules a record may have been played under (Setup.rules_version, "" = current), by
+# the number the state keeps: "1-provisional" = before the discard pile (DIT-091,
+# DIT-130, DIT-151), replayed as it was played.
+RULES_VERSIONS: Final = {"": 2, "1-provisional": 1, "2": 2}
 
 # PROVISIONAL (DIT-GAP01): colour names and card-row order (row 0 at the top).
 COLOURS: Final = ("Y", "O", "B", "G")

@@ -67,6 +67,12 @@ def needs(card: str) -> list[int]:
     return [int(b) for b in printed_rows(card)]
 
 
+def deck_can_draw(state: State) -> bool:
+    """A card can come from the deck: it holds one, or (rules 2) the discard pile can
+    be reshuffled into a new deck (DIT-130)."""
+    return bool(state.deck) or (state.rules_version >= 2 and bool(state.discards))
+
+
 def new_slot(card: str) -> Slot:
     return Slot(card, printed_rows(card), [False] * NCOL, [False] * NCOL)
 
@@ -171,7 +177,7 @@ def _e_gift_cards(s: State, e: ev.GiftCardsChosen) -> None:
 def _after_draw(s: State, seat: int) -> None:
     if s.phase == "gift_draw":
         s.draws_left -= 1
-        if s.draws_left <= 0 or not (s.display or s.deck):
+        if s.draws_left <= 0 or not (s.display or deck_can_draw(s)):
             _end_gift_draw(s, seat)
 
 
@@ -260,9 +266,20 @@ def _e_display(s: State, e: ev.DisplayRefilled) -> None:
         s.display.append(s.deck.pop())
 
 
+def _e_reshuffled(s: State, e: ev.DeckReshuffled) -> None:
+    s.deck = s.discards
+    s.discards = []
+    s.rng.shuffle(s.deck)
+
+
+def _e_stalled(s: State, e: ev.GameStalled) -> None:
+    s.end_reason = "stall"  # DIT-151
+    s.phase = "over"
+
+
 def _e_passed(s: State, e: ev.TurnPassed) -> None:
-    if s.end_trigger < 0 and not s.deck and not s.display:
-        _trigger(s, e.seat, "cards-exhausted")
+    if s.rules_version == 1 and s.end_trigger < 0 and not s.deck and not s.display:
+        _trigger(s, e.seat, "cards-exhausted")  # rules 1 only: no card left anywhere
     if s.end_trigger >= 0 and e.seat != s.end_trigger:
         s.final_turns_left -= 1
     s.turn += 1
@@ -298,5 +315,7 @@ FOLDS: dict[type, Callable[[State, Any], None]] = {
     ev.DuckDispersed: _e_dispersed,
     ev.FoodRefilled: _e_food_refilled,
     ev.DisplayRefilled: _e_display,
+    ev.DeckReshuffled: _e_reshuffled,
+    ev.GameStalled: _e_stalled,
     ev.TurnPassed: _e_passed,
 }

@@ -54,13 +54,25 @@ from .data import (
     MAPS,
     NCOL,
     RULES_VERSION,
+    RULES_VERSIONS,
     START_BY_ID,
     START_CARDS,
     START_FOOD,
     TOW_SLOTS,
 )
-from .evolve import FOLDS, colour_index, covers, draw_food, needs, new_slot, peek, pick
+from .evolve import (
+    FOLDS,
+    colour_index,
+    covers,
+    deck_can_draw,
+    draw_food,
+    needs,
+    new_slot,
+    peek,
+    pick,
+)
 from .scoring import DitOutcome, outcome, placement_problem, placements
+from .stall import stalled
 from .state import Player, State, Tile, copy_state
 from .view import View, make_view, redact_event, reveals_event
 
@@ -108,6 +120,8 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         n = setup.seats
         if n not in MAPS:
             raise SetupError(f"Ducks in Tow takes 2, 3 or 4 players, not {n} (DIT-001)")
+        if setup.rules_version not in RULES_VERSIONS:
+            raise SetupError(f"Ducks in Tow has no rules version {setup.rules_version!r}")
         rng = Rng.seeded(setup.seed)
         # DIT-002..005: matching start cards, shuffled, one per seat; ST1 = First Player.
         starts = [card.id for card in START_CARDS if n in card.players]
@@ -179,6 +193,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
             end_trigger=-1,
             end_reason="",
             final_turns_left=0,
+            rules_version=RULES_VERSIONS[setup.rules_version],
         )
 
     # ------------------------------------------------------------ who, when
@@ -215,7 +230,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
                 role = state.tiles[p.pawn].role
                 if role == GIFT_SHOP:
                     out += self._gift_foods(state)
-                    if state.display or state.deck:
+                    if state.display or deck_can_draw(state):
                         out.append(mv.GiftCards())
                 elif role == ADOPT:
                     out += self._adopts(p)
@@ -226,7 +241,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
             out.append(mv.ReleaseShaken())
         elif phase in ("gift_draw", "hand"):
             out += [mv.TakeDisplay(card) for card in state.display]
-            if state.deck:
+            if deck_can_draw(state):
                 out.append(mv.TakeDeck())
             if phase == "gift_draw":
                 out.append(mv.StopDrawing())
@@ -276,8 +291,9 @@ class DucksInTow(StepRules[State, Move, Event, View]):
 
     def automatic(self, state: State) -> Iterator[Event]:
         """The end-of-turn steps nobody chooses: a food refill with no food to
-        return (DIT-125), the display refill (DIT-129, DIT-130), passing the turn
-        (DIT-131) or ending the game (DIT-139)."""
+        return (DIT-125), the display refill (DIT-129) with a reshuffle of the discard
+        pile when the deck runs out (DIT-130), passing the turn (DIT-131) or ending
+        the game (DIT-139, or DIT-151 when it has stalled)."""
         phase = state.phase
         if phase == "food":
             seat = state.current
@@ -285,18 +301,24 @@ class DucksInTow(StepRules[State, Move, Event, View]):
                 yield ev.FoodRefilled(seat, draw_food(peek(state.rng), state.food_bag[:], 4))
         elif phase == "hand":
             seat = state.current
-            if len(state.players[seat].hand) >= HAND_SIZE or not (state.display or state.deck):
-                missing = min(DISPLAY_SIZE - len(state.display), len(state.deck))
+            hand = state.players[seat].hand
+            if len(hand) >= HAND_SIZE or not (state.display or deck_can_draw(state)):
+                short = DISPLAY_SIZE - len(state.display)
+                missing = min(short, len(state.deck))
                 if missing > 0:
                     yield ev.DisplayRefilled([state.deck[-1 - i] for i in range(missing)])
+                elif short > 0 and deck_can_draw(state):
+                    yield ev.DeckReshuffled(len(state.discards))
+                elif state.rules_version >= 2 and state.end_trigger < 0 and stalled(state):
+                    yield ev.GameStalled(seat)
                 else:
                     yield ev.TurnPassed(seat, self._next_seat(state))
 
     def _next_seat(self, state: State) -> int:
         """Left neighbour (DIT-131), or -1 once every other player had the extra turn."""
         end_trigger = state.end_trigger
-        if end_trigger < 0 and not state.deck and not state.display:
-            end_trigger = state.current  # engine rule: cards exhausted, see README
+        if state.rules_version == 1 and end_trigger < 0 and not (state.deck or state.display):
+            end_trigger = state.current  # rules 1 only: cards exhausted, see README
         if end_trigger >= 0:
             left = state.final_turns_left if state.end_trigger >= 0 else state.seats - 1
             if state.current != end_trigger:
@@ -403,7 +425,9 @@ class DucksInTow(StepRules[State, Move, Event, View]):
     def _on_gift_cards(self, work: State, seat: int, move: mv.GiftCards) -> Iterator[Event]:
         self._action(work)
         self._at_gift_shop(work, seat)
-        ensure(bool(work.display or work.deck), "no-cards", "no card left to draw", "DIT-130")
+        ensure(
+            bool(work.display) or deck_can_draw(work), "no-cards", "no card left to draw", "DIT-130"
+        )
         yield ev.GiftCardsChosen(seat)
 
     def _on_take_display(self, work: State, seat: int, move: mv.TakeDisplay) -> Iterator[Event]:
@@ -411,7 +435,11 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         yield ev.CardTaken(seat, move.card)
 
     def _on_take_deck(self, work: State, seat: int, move: mv.TakeDeck) -> Iterator[Event]:
-        ensure(bool(work.deck), "deck-empty", "the deck is empty", "DIT-130")
+        ensure(
+            deck_can_draw(work), "deck-empty", "the deck and the discard pile are empty", "DIT-130"
+        )
+        if not work.deck:
+            yield ev.DeckReshuffled(len(work.discards))
         yield ev.CardDrawn(seat, work.deck[-1])
 
     def _on_stop(self, work: State, seat: int, move: mv.StopDrawing) -> Iterator[Event]:

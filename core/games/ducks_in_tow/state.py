@@ -60,7 +60,10 @@ class Tile(msgspec.Struct):
     ducks: list[int]
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, omit_defaults=True):
+    """The whole game. Only `rules_version` has a default, so `omit_defaults` leaves
+    it out of the encoding at 1: a state of the first rules hashes as it always did."""
+
     rng: Rng
     seats: int
     players: list[Player]
@@ -69,7 +72,7 @@ class State(msgspec.Struct):
     food_bag: list[int]
     deck: list[str]  # the top is the end (hidden order)
     display: list[str]
-    discards: list[str]  # set aside face down (DIT-091)
+    discards: list[str]  # the face-down discard pile (DIT-091); rules 1: out of the game
     formations: list[str]  # still claimable (DIT-113)
     current: int
     turn: int  # increments whenever the turn passes
@@ -82,6 +85,11 @@ class State(msgspec.Struct):
     end_trigger: int  # seat that triggered the end, -1 before (DIT-132, DIT-136)
     end_reason: str
     final_turns_left: int  # turns of the other players still to play (DIT-138)
+    # The rules the game is played under (data.RULES_VERSIONS): 1 = records made before
+    # RULES_VERSION "2" (discards left the game; a "cards-exhausted" end), 2 = the
+    # discard pile is reshuffled into a new deck (DIT-130) and only a stall (DIT-151)
+    # ends a game outside the rulebook's triggers.
+    rules_version: int = 1
 
 
 def copy_state(state: State) -> State:
