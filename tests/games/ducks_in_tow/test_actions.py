@@ -406,6 +406,28 @@ def test_dit_074_several_cards_one_action() -> None:
     assert not moved.chain and moved.actions_left == 0
 
 
+def test_dit_074_a_drop_off_chain_goes_on_after_the_4th_action() -> None:
+    """DIT-074: a Drop Off taken as the 4th action may still complete further cards, one
+    by one; any other action is then refused (DIT-051)."""
+    state = new(4, 8)
+    seat = state.current
+    p = state.players[seat]
+    cards = ["KOI-1", "KOI-2", "KOI-3"]  # Y; O; Y and B
+    set_hand(state, p, [c for c in p.hand if c not in cards][:1] + cards)
+    p.pawn = location_tile(state, "KOI")
+    set_ducks(state, p.tow, cc(Y=2, O=1, B=1))
+    state.actions_left = 1
+    _, one = play(state, mv.DropOff("KOI-1", "left"))
+    assert one.actions_left == 0 and one.chain
+    assert mv.DropOff("KOI-2", "right") in GAME.legal_moves(one, seat)
+    events, two = play(one, mv.DropOff("KOI-2", "right"))
+    assert events[0] == ev.CardCompleted(seat, "KOI-2", "right", True)
+    _, three = play(two, mv.DropOff("KOI-3", "left"))
+    assert three.actions_left == 0 and len(three.players[seat].tableau) == 4
+    illegal(three, mv.MovePawn(neighbours(three, p.pawn)[0]), "DIT-051")
+    assert set(map(type, GAME.legal_moves(three, seat))) <= {mv.EndTurn, mv.ClaimFormation}
+
+
 def test_dit_075_076_either_end_never_reordered() -> None:
     """DIT-075: left or right end, player's choice; DIT-076: existing cards keep order."""
     state = new(4, 9)

@@ -1,5 +1,5 @@
 """State plumbing: copy_state == kernel clone with nothing shared; decide and evolve
-never mutate their input (DIT-050's secrecy relies on private copies too)."""
+never mutate their input."""
 
 from __future__ import annotations
 
