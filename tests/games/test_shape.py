@@ -34,7 +34,6 @@ from core.kernel.steps import OVER, _check_tables
 
 NOT_MIGRATED = {
     "tulikko": "moving onto StepRules and the kit's modules (issue #11)",
-    "ducks-in-tow": "moving onto StepRules and the kit's modules (issue #11)",
 }
 
 MODULES = ("data", "state", "moves", "events", "rules", "evolve", "scoring", "view", "bots")

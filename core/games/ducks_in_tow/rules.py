@@ -29,7 +29,17 @@ from collections.abc import Iterator, Mapping
 from itertools import product
 from typing import Literal
 
-from core.kernel import Bot, GameInfo, Rng, Setup, SetupError, Step, StepRules, ensure
+from core.kernel import (
+    Bot,
+    GameInfo,
+    OptionSpec,
+    Rng,
+    Setup,
+    SetupError,
+    Step,
+    StepRules,
+    ensure,
+)
 
 from . import events as ev
 from . import moves as mv
@@ -74,13 +84,15 @@ from .evolve import (
 from .scoring import DitOutcome, outcome, placement_problem, placements
 from .stall import stalled
 from .state import Player, State, Tile, copy_state
-from .view import View, make_view, redact_event, reveals_event
+from .view import View, make_view, redact_event, redact_move, reveals_event
 
 Move = mv.Move
 Event = ev.Event
 
 _GIFT_OPTIONS = [x for x in product(range(GIFT_FOOD + 1), repeat=NCOL) if 1 <= sum(x) <= GIFT_FOOD]
 SIDES: tuple[Literal["left", "right"], ...] = ("left", "right")
+# The rulebook has no variant, solo mode or expert module (DIT-150).
+OPTIONS: list[OptionSpec] = []
 
 
 def disperse_targets(state: State) -> list[int]:
@@ -107,7 +119,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         rules_version=RULES_VERSION,
         turn_rule="DIT-131",
         end_rule="DIT-139",
-        options=[],
+        options=OPTIONS,
     )
     state_type = State
     move_type = Move
@@ -531,6 +543,9 @@ class DucksInTow(StepRules[State, Move, Event, View]):
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact_event(event, seat)
+
+    def redact_move(self, move: Move, seat: int | None) -> Move:
+        return redact_move(move, seat)
 
     def reveals(self, event: Event) -> bool:
         return reveals_event(event)
