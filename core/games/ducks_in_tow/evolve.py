@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from core.kernel import Rng
 
 from . import events as ev
@@ -74,7 +76,12 @@ def deck_can_draw(state: State) -> bool:
 
 
 def new_slot(card: str) -> Slot:
-    return Slot(card, printed_rows(card), [False] * NCOL, [False] * NCOL)
+    return Slot(card, tuple(printed_rows(card)), (False,) * NCOL, (False,) * NCOL)
+
+
+def _with(flags: tuple[bool, ...], row: int) -> tuple[bool, ...]:
+    """`flags` with the row's flag set."""
+    return (*flags[:row], True, *flags[row + 1 :])
 
 
 def _spend(state: State) -> None:
@@ -216,9 +223,9 @@ def _e_adopted(s: State, e: ev.DuckAdopted) -> None:
     p.tow[keep] -= 1
     p.tow[release] -= 1
     p.front[release] += 1  # DIT-098
-    for slot in p.tableau:
-        if slot.card == e.card:
-            slot.adopted[keep] = True  # DIT-096, DIT-097
+    for i, slot in enumerate(p.tableau):
+        if slot.card == e.card:  # DIT-096, DIT-097
+            p.tableau[i] = msgspec.structs.replace(slot, adopted=_with(slot.adopted, keep))
     _spend(s)
     s.claim_open = True  # DIT-101
 
@@ -230,9 +237,9 @@ def _e_claimed(s: State, e: ev.FormationClaimed) -> None:
     cells = []
     for dc, dr in f.cells:
         slot = p.tableau[e.column + dc]
-        slot.used[e.row + dr] = True
+        p.tableau[e.column + dc] = msgspec.structs.replace(slot, used=_with(slot.used, e.row + dr))
         cells.append((slot.card, e.row + dr))
-    p.claims.append(Claim(e.formation, cells))
+    p.claims.append(Claim(e.formation, tuple(cells)))
     if not s.formations and s.end_trigger < 0:
         _trigger(s, e.seat, "formations")  # DIT-136
 

@@ -28,6 +28,9 @@ from .data import CARD_BY_ID, COLOURS, FORMATION_BY_ID, NCOL, TOW_SLOTS
 from .scoring import has_duck
 from .state import Player, State
 
+# The colour rows each location card needs (DIT-070).
+_NEEDS = {card: tuple(COLOURS.index(c) for c in data.ducks) for card, data in CARD_BY_ID.items()}
+
 
 def shared_ducks(state: State) -> list[int]:
     """Ducks per colour in no tow and on no card: bag, tiles, in front, shaken."""
@@ -64,7 +67,7 @@ def _keepable(spaces: list[bool], tow: list[int], pool: list[int]) -> list[bool]
 
 def _completable(card: str, tow: list[int], pool: list[int], loose: bool) -> bool:
     """Could the player gather this card's ducks in their tow (DIT-070, DIT-073)?"""
-    colours = [COLOURS.index(c) for c in CARD_BY_ID[card].ducks]
+    colours = _NEEDS[card]
     if loose:  # their own tow is in the pool and they can make room
         return all(pool[c] for c in colours)
     missing = [c for c in colours if not tow[c]]
@@ -87,6 +90,11 @@ def stalled(state: State) -> bool:
     """True when no seat can complete another card nor claim a formation (DIT-151)."""
     players = state.players
     shared = shared_ducks(state)
+    outside = [state.deck, state.display, state.discards, *(p.hand for p in players)]
+    # the common case first: someone can gather a card without anybody adopting
+    for p in players:
+        if any(_completable(card, p.tow, shared, False) for cards in outside for card in cards):
+            return False
     spaces = [_spaces(p) for p in players]
     loose = [False] * len(players)
     pool = shared
@@ -100,7 +108,6 @@ def stalled(state: State) -> bool:
         for i, p in enumerate(players):
             if loose[i]:
                 pool = [a + b for a, b in zip(pool, p.tow, strict=True)]
-    outside = [state.deck, state.display, state.discards, *(p.hand for p in players)]
     for i, p in enumerate(players):
         tow = [0] * NCOL if loose[i] else p.tow
         if any(_completable(card, tow, pool, loose[i]) for cards in outside for card in cards):

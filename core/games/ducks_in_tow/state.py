@@ -28,18 +28,21 @@ Phase = Literal[
 ]
 
 
-class Slot(msgspec.Struct):
-    """One column of a tableau: a completed location card (or the start card)."""
+class Slot(msgspec.Struct, frozen=True):
+    """One column of a tableau: a completed location card (or the start card).
+
+    Immutable (a fold replaces the slot it changes), so copies of a state share slots.
+    """
 
     card: str
-    printed: list[bool]  # per colour row: printed duck symbol
-    adopted: list[bool]  # per colour row: duck placed by Adopt (DIT-096)
-    used: list[bool]  # per colour row: covered by one of the owner's formation cards
+    printed: tuple[bool, ...]  # per colour row: printed duck symbol
+    adopted: tuple[bool, ...]  # per colour row: duck placed by Adopt (DIT-096)
+    used: tuple[bool, ...]  # per colour row: covered by one of the owner's formation cards
 
 
-class Claim(msgspec.Struct):
+class Claim(msgspec.Struct, frozen=True):
     formation: str
-    cells: list[tuple[str, int]]  # (card id, row) of every duck the formation uses
+    cells: tuple[tuple[str, int], ...]  # (card id, row) of every duck the formation uses
 
 
 class Player(msgspec.Struct):
@@ -111,8 +114,8 @@ def copy_state(state: State) -> State:
                 food=p.food[:],
                 front=p.front[:],
                 hand=p.hand[:],
-                tableau=[Slot(s.card, s.printed[:], s.adopted[:], s.used[:]) for s in p.tableau],
-                claims=[Claim(c.formation, c.cells[:]) for c in p.claims],
+                tableau=p.tableau[:],  # slots and claims are immutable
+                claims=p.claims[:],
             )
             for p in state.players
         ],

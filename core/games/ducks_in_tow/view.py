@@ -165,10 +165,8 @@ def make_view(state: State, seat: int | None) -> View:
             front=list(p.front),
             hand=list(p.hand) if seat == i else None,
             hand_size=len(p.hand),
-            tableau=[
-                Slot(s.card, list(s.printed), list(s.adopted), list(s.used)) for s in p.tableau
-            ],
-            claims=[Claim(c.formation, list(c.cells)) for c in p.claims],
+            tableau=list(p.tableau),  # immutable slots and claims
+            claims=list(p.claims),
             rows=longest_runs(p.tableau),
             formation_points=formation_points(p),
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from core.games.ducks_in_tow import GAME
@@ -190,7 +191,9 @@ def adopt_duck(state: State, p: Player, column: int, colour: int) -> None:
     slot = p.tableau[column]
     assert not slot.printed[colour] and not slot.adopted[colour]
     _take_duck(state, colour)
-    slot.adopted[colour] = True
+    p.tableau[column] = msgspec.structs.replace(
+        slot, adopted=tuple(a or c == colour for c, a in enumerate(slot.adopted))
+    )
 
 
 def set_display(state: State, cards: list[str]) -> None:

@@ -630,7 +630,7 @@ def test_dit_093_094_096_097_098_adopt() -> None:
     _, after = play(state, mv.Adopt("O", "G", "KOI-1"))
     p = after.players[seat]
     assert p.tow == cc() and p.front == cc(G=1)
-    assert p.tableau[1].adopted == [False, True, False, False]
+    assert p.tableau[1].adopted == (False, True, False, False)
     assert after.claim_open and after.actions_left == 3
     illegal(adopt_state(cc(Y=1, G=1)), mv.Adopt("Y", "G", "KOI-1"), "DIT-097")
     away = adopt_state(cc(O=1, G=1))

@@ -158,7 +158,9 @@ def test_dit_140_later_triggers_change_nothing() -> None:
 
 def slots(runs: list[int]) -> list[Slot]:
     width = max(runs)
-    return [Slot(f"X{i}", [i < r for r in runs], [False] * 4, [False] * 4) for i in range(width)]
+    return [
+        Slot(f"X{i}", tuple(i < r for r in runs), (False,) * 4, (False,) * 4) for i in range(width)
+    ]
 
 
 def player(runs: list[int], formations: list[str]) -> Player:
@@ -171,7 +173,7 @@ def player(runs: list[int], formations: list[str]) -> Player:
         front=cc(),
         hand=[],
         tableau=slots(runs),
-        claims=[Claim(f, []) for f in formations],
+        claims=[Claim(f, ()) for f in formations],
     )
 
 
@@ -187,11 +189,11 @@ def test_dit_ex02_141_143_145_rows_plus_formations() -> None:
 def test_dit_142_empty_space_breaks_a_row() -> None:
     """DIT-142: a run continues across adjacent cards; an empty space ends it."""
     tableau = [
-        Slot(f"X{i}", [b, False, False, False], [False] * 4, [False] * 4)
+        Slot(f"X{i}", (b, False, False, False), (False,) * 4, (False,) * 4)
         for i, b in enumerate([True, True, False, True, True, True, False, True])
     ]
     assert longest_runs(tableau) == [3, 0, 0, 0]
-    tableau[2].adopted[0] = True
+    tableau[2] = Slot("X2", (False,) * 4, (True, False, False, False), (False,) * 4)
     assert longest_runs(tableau) == [6, 0, 0, 0]
 
 
@@ -204,7 +206,7 @@ def test_dit_ex03_tableau_example() -> None:
     state.formations = ["F1"]
     state.claim_open = True
     _, state = play(state, mv.ClaimFormation("F1", 1, 1))
-    assert state.players[seat].claims[0].cells == [("KOI-4", 1), ("FTN-4", 1), ("PIC-4", 1)]
+    assert state.players[seat].claims[0].cells == (("KOI-4", 1), ("FTN-4", 1), ("PIC-4", 1))
     state.phase = "over"
     result = GAME.outcome(state)
     assert isinstance(result, DitOutcome)

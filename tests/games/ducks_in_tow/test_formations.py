@@ -107,7 +107,7 @@ def test_dit_107_adopted_ducks_complete_patterns() -> None:
     illegal(state, mv.ClaimFormation("F1", 0, 1), "DIT-105")
     adopt_duck(state, state.players[seat], 1, 1)
     _, after = play(state, mv.ClaimFormation("F1", 0, 1))
-    assert after.players[seat].claims[0].cells == [("KOI-2", 1), ("BRG-2", 1), ("PIC-1", 1)]
+    assert after.players[seat].claims[0].cells == (("KOI-2", 1), ("BRG-2", 1), ("PIC-1", 1))
 
 
 def test_dit_108_110_claimed_card_covers_its_ducks_for_good() -> None:

@@ -75,7 +75,7 @@ def test_dit_007_start_card_is_a_tableau_card() -> None:
     for p in state.players:
         assert [s.card for s in p.tableau] == [p.start_card]
         printed = [c in d.START_BY_ID[p.start_card].ducks for c in d.COLOURS]
-        assert p.tableau[0].printed == printed
+        assert p.tableau[0].printed == tuple(printed)
     assert GAME.view(state, 0).players[0].rows == [
         int(b) for b in state.players[0].tableau[0].printed
     ]

@@ -15,8 +15,8 @@ from .helpers import new
 
 
 def _mutables(obj: Any, out: list[int]) -> list[int]:
-    """ids of every mutable container (lists, structs) reachable from obj."""
-    if isinstance(obj, msgspec.Struct):
+    """ids of every mutable container (lists, structs not frozen) reachable from obj."""
+    if isinstance(obj, msgspec.Struct) and not obj.__struct_config__.frozen:
         out.append(id(obj))
         for name in obj.__struct_fields__:
             _mutables(getattr(obj, name), out)
