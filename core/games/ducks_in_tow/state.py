@@ -100,8 +100,9 @@ def copy_state(state: State) -> State:
 
     `decide` copies the state once per move and `evolve` once per event, so this is
     the engine's hot path. It equals `clone(state)` and shares no mutable object with
-    its input; tests/games/ducks_in_tow/test_state.py checks both, so a field added
-    to a struct without being copied here fails the tests, not a game.
+    its input (slots and claims are immutable, so they are shared); the shape test
+    (tests/games/test_shape.py) checks both, so a field added to a struct without
+    being copied here fails the tests, not a game.
     """
     replace = msgspec.structs.replace
     return replace(
