@@ -17,9 +17,12 @@ as shared too; this repeats until no new player is loose. The game is stalled wh
    empty spaces of a colour the player could adopt, none already used.
 
 Every step over-estimates what could still happen, so the test never ends a game in
-which a card or a claim is still possible. It is checked when a turn passes: the
-player whose turn it is may finish it (an Adopt may still lengthen a row), and no
-card or claim can follow either way.
+which a card or a claim is still possible. It reads public information only: which
+cards lie outside the tableaux is public as a whole (every card of the tiles in play
+that no tableau shows), and the test never asks which pile or hand holds one.
+
+It is checked when a turn passes: the player whose turn it is may finish it (an Adopt
+may still lengthen a row), and no card or claim can follow either way.
 """
 
 from __future__ import annotations
