@@ -1,6 +1,6 @@
 """Ducks in Tow engine benchmark (not part of the test suite):
 
-    .venv/bin/python bench/bench_ducks_in_tow.py [--games 20] [--repeat 3]
+    .venv/bin/python bench/bench_ducks_in_tow.py [--games 20] [--repeat 3] [--rules 1-provisional]
 
 For 2 and 4 players, in one run on the same seeds:
 
@@ -10,7 +10,10 @@ For 2 and 4 players, in one run on the same seeds:
    and the Timeline/bare ratio: what recording every move costs;
 3. greedy-bot playouts per second (the bot simulates candidate moves).
 
-Medians over --repeat runs.
+Medians over --repeat runs. `--rules 1-provisional` plays the first rules (discards
+leave the game, "cards-exhausted" end): the very games an engine of those rules played,
+so µs per step compares engines across the rules change (rules 2 games run longer and
+reach bigger tableaux).
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.games.ducks_in_tow import GAME
-from core.kernel import Rng, Timeline, new_record
+from core.kernel import Rng, Setup, Timeline, new_record
 
 
-def bare(seats: int, seed: int, bot: Any = None) -> int:
-    state = GAME.initial(GAME.setup(seats, seed, {}))
+def bare(seats: int, seed: int, bot: Any = None, rules: str = "") -> int:
+    """A playout on the bare engine under `rules` ("" = current); its number of steps."""
+    state = GAME.initial(Setup(game=GAME.info.id, seats=seats, seed=seed, rules_version=rules))
     rng = Rng.seeded(seed, stream=7)
     steps = 0
     while GAME.outcome(state) is None:
@@ -70,17 +74,24 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rules", default="", help="rules version (default: current)")
     args = parser.parse_args()
     greedy = GAME.bots()["greedy"]
-    print(f"Ducks in Tow, {args.games} games per run, median of {args.repeat} runs")
+    rules = args.rules or GAME.info.rules_version
+    print(f"Ducks in Tow rules {rules}, {args.games} games per run, median of {args.repeat} runs")
     print(f"{'players':>7} {'mode':<10} {'games/s':>9} {'µs/step':>9} {'steps/game':>11}")
     for seats in (2, 4):
-        b = measure(bare, seats, args.games, args.repeat)
-        t = measure(timeline, seats, args.games, args.repeat)
-        g = measure(lambda s, seed: bare(s, seed, greedy), seats, args.games, args.repeat)
-        for name, (rate, us, steps) in (("random", b), ("timeline", t), ("greedy", g)):
+        runs = (seats, args.games, args.repeat)
+        b = measure(lambda s, seed: bare(s, seed, None, args.rules), *runs)
+        g = measure(lambda s, seed: bare(s, seed, greedy, args.rules), *runs)
+        rows = [("random", b), ("greedy", g)]
+        if not args.rules:  # a new record is always played under the current rules
+            t = measure(timeline, seats, args.games, args.repeat)
+            rows.insert(1, ("timeline", t))
+        for name, (rate, us, steps) in rows:
             print(f"{seats:>7} {name:<10} {rate:>9.2f} {us:>9.1f} {steps:>11.0f}")
-        print(f"{seats:>7} timeline/bare cost per step: {t[1] / b[1]:.2f}x")
+        if not args.rules:
+            print(f"{seats:>7} timeline/bare cost per step: {t[1] / b[1]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -8,10 +8,7 @@ validated on import; `copy_state` equal to the kernel's `clone` (and sharing
 nothing with its input) on states of random play; an expert module of its own for
 every `group="module"` option; GameInfo in step with the title's constants.
 
-Titles that have not moved onto the kit yet are listed in NOT_MIGRATED: their test
-is expected to fail (strictly: it fails the moment the title follows the shape, and
-the lead then removes the entry). Counting (tests/kernel/counting/), the kit's worked
-example, must always pass.
+Counting (tests/kernel/counting/), the kit's worked example, must always pass.
 """
 
 from __future__ import annotations
@@ -31,10 +28,6 @@ import pytest
 import core.games
 from core.kernel import Outcome, Rng, StepRules, canonical, clone
 from core.kernel.steps import OVER, _check_tables
-
-NOT_MIGRATED = {
-    "ducks-in-tow": "moving onto StepRules and the kit's modules (issue #11)",
-}
 
 MODULES = ("data", "state", "moves", "events", "rules", "evolve", "scoring", "view", "bots")
 NAMES = {
@@ -61,10 +54,7 @@ def _titles() -> list[Any]:
         package = _package_of(game_id)
         if not package.startswith("core.games."):
             continue
-        marks = []
-        if game_id in NOT_MIGRATED:
-            marks.append(pytest.mark.xfail(strict=True, reason=NOT_MIGRATED[game_id]))
-        params.append(pytest.param(package, marks=marks, id=game_id))
+        params.append(pytest.param(package, id=game_id))
     return [*params, pytest.param(EXAMPLE, id="counting-example")]
 
 
@@ -72,10 +62,6 @@ def _titles() -> list[Any]:
 def test_title_has_the_kits_shape(package: str) -> None:
     problems = _shape_problems(package)
     assert not problems, f"{package} does not have the kit's shape:\n- " + "\n- ".join(problems)
-
-
-def test_not_migrated_lists_only_registered_titles() -> None:
-    assert set(NOT_MIGRATED) <= set(core.games.ids())
 
 
 def _shape_problems(package: str) -> list[str]:

@@ -4,7 +4,9 @@ The codes are read from the source (`ensure(...)` and `IllegalMove(...)` calls, 
 `ast`), so a new rule check without a wording in web/src/strings/rules.{en,ja}.js
 fails here; random play with illegal candidates checks that reading misses nothing.
 A code whose rule ID decide picks at runtime from a table (`wrong-step`: the rule of
-the step at hand, from the engine's STEPS) needs a wording for each rule of the table.
+the step at hand, from the engine's STEPS, or a kit title's `steps`) needs a wording for
+each rule of the table. The kernel's step dispatch (core/kernel/steps.py) refuses moves
+on behalf of the title written on it, so its codes are that title's, worded per title.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 from core import games
 from core.games.ducks_in_tow import rules as ducks_rules
 from core.games.tulikko import rules as tulikko_rules
-from core.kernel import IllegalMove
+from core.kernel import IllegalMove, StepRules
 
 ROOT = Path(__file__).resolve().parents[2]
 KERNEL = ROOT / "core" / "kernel"
@@ -43,8 +45,8 @@ RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
 # rule has its own wording (rules.<game>.<code>.<rule>); a generic one would be dead.
 CHOSEN_RULES: dict[str, dict[str, list[str]]] = {
     "kernel": {},
-    "tulikko": {"wrong-step": [step.rule for step in tulikko_rules.Tulikko.steps.values()]},
-    "ducks-in-tow": {"wrong-step": [rule for rule, _ in ducks_rules.STEPS.values()]},
+    "tulikko": {"wrong-step": [step.rule for step in tulikko_rules.GAME.steps.values()]},
+    "ducks-in-tow": {"wrong-step": [step.rule for step in ducks_rules.GAME.steps.values()]},
 }
 
 
@@ -124,6 +126,11 @@ def keys(lang: str) -> set[str]:
 
 
 SCANS = {game: scan(game) for game in PACKAGES}
+
+
+def test_kit_titles_are_the_step_rules_titles() -> None:
+    kit = {game for game in PACKAGES if game != "kernel" and isinstance(games.get(game), StepRules)}
+    assert kit == KIT_TITLES
 
 
 def test_the_scan_finds_the_known_refusals() -> None:

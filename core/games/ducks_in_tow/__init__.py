@@ -1,5 +1,5 @@
-"""Ducks in Tow (アヒルを連れて): the rules engine. `GAME` is the Decider."""
+"""Ducks in Tow (アヒルを連れて): the rules engine. `GAME` is the engine."""
 
-from .rules import GAME, DucksInTow
+from .rules import GAME
 
-__all__ = ["GAME", "DucksInTow"]
+__all__ = ["GAME"]

@@ -2,7 +2,7 @@
 
 Everything quoted from the rulebook is marked SOURCE; everything else is
 PROVISIONAL (DIT-GAPnn of shared/rules/ducks-in-tow.md) and may change when the
-printed components are known. `validate()` runs on import and fails loudly
+printed components are known. `_validate()` runs on import and fails loudly
 (DataError) if the tables are inconsistent: a broken map or card list must never
 reach a game.
 """
@@ -13,7 +13,11 @@ from typing import Final
 
 import msgspec
 
-RULES_VERSION: Final = "1-provisional"
+RULES_VERSION: Final = "2"
+# The rules a record may have been played under (Setup.rules_version, "" = current), by
+# the number the state keeps: "1-provisional" = before the discard pile (DIT-091,
+# DIT-130, DIT-151), replayed as it was played.
+RULES_VERSIONS: Final = {"": 2, "1-provisional": 1, "2": 2}
 
 # PROVISIONAL (DIT-GAP01): colour names and card-row order (row 0 at the top).
 COLOURS: Final = ("Y", "O", "B", "G")
@@ -260,7 +264,7 @@ def _axial_neighbours(q: int, r: int) -> list[tuple[int, int]]:
     return [(q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)]
 
 
-def validate() -> None:
+def _validate() -> None:
     """Check every table against the rules that constrain it; DataError otherwise."""
 
     def fail(message: str) -> None:
@@ -322,4 +326,4 @@ def validate() -> None:
             fail(f"{n}p: not enough location cards for hands and display")
 
 
-validate()
+_validate()

@@ -110,6 +110,18 @@ class DisplayRefilled(msgspec.Struct, tag="display-refilled", frozen=True):
     cards: list[str]  # turned from the deck (DIT-129)
 
 
+class DeckReshuffled(msgspec.Struct, tag="deck-reshuffled", frozen=True):
+    """The deck ran out: the discard pile, shuffled, is the new deck (DIT-130, rules 2)."""
+
+    cards: int  # how many: public; the order is not
+
+
+class GameStalled(msgspec.Struct, tag="game-stalled", frozen=True):
+    """Nobody can complete a card or claim a formation any more: the game ends (DIT-151)."""
+
+    seat: int  # whose turn was ending
+
+
 class TurnPassed(msgspec.Struct, tag="turn-passed", frozen=True):
     seat: int
     to: int  # -1 when the game is over (DIT-139)
@@ -136,5 +148,7 @@ Event = (
     | DuckDispersed
     | FoodRefilled
     | DisplayRefilled
+    | DeckReshuffled
+    | GameStalled
     | TurnPassed
 )

@@ -1,13 +1,17 @@
-"""Ducks in Tow `evolve`: one function per event, applied to a clone of the state.
+"""Ducks in Tow folds: one function per event type, applying it to a state in place.
 
-Nothing here validates (decide did) and nothing draws except through the state's Rng,
-repeating exactly the draw decide made on its own clone and recorded in the event.
+The kernel folds into its own private copy (`StepRules.evolve`, and `decide`'s working
+copy). Nothing here validates (the handler did) and nothing draws except through the
+state's Rng, repeating exactly the draw the handler made on a `peek` of it and
+recorded in the event. Also the chance and count helpers handlers and folds share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+import msgspec
 
 from core.kernel import Rng
 
@@ -28,6 +32,11 @@ from .state import Claim, Slot, State
 
 def colour_index(colour: str) -> int:
     return COLOURS.index(colour)
+
+
+def peek(rng: Rng) -> Rng:
+    """A copy of `rng` to draw on without advancing it: what the draw will be."""
+    return Rng(rng.state, rng.inc)
 
 
 def pick(rng: Rng, counts: list[int]) -> int:
@@ -60,8 +69,19 @@ def needs(card: str) -> list[int]:
     return [int(b) for b in printed_rows(card)]
 
 
+def deck_can_draw(state: State) -> bool:
+    """A card can come from the deck: it holds one, or (rules 2) the discard pile can
+    be reshuffled into a new deck (DIT-130)."""
+    return bool(state.deck) or (state.rules_version >= 2 and bool(state.discards))
+
+
 def new_slot(card: str) -> Slot:
-    return Slot(card, printed_rows(card), [False] * NCOL, [False] * NCOL)
+    return Slot(card, tuple(printed_rows(card)), (False,) * NCOL, (False,) * NCOL)
+
+
+def _with(flags: tuple[bool, ...], row: int) -> tuple[bool, ...]:
+    """`flags` with the row's flag set."""
+    return (*flags[:row], True, *flags[row + 1 :])
 
 
 def _spend(state: State) -> None:
@@ -164,7 +184,7 @@ def _e_gift_cards(s: State, e: ev.GiftCardsChosen) -> None:
 def _after_draw(s: State, seat: int) -> None:
     if s.phase == "gift_draw":
         s.draws_left -= 1
-        if s.draws_left <= 0 or not (s.display or s.deck):
+        if s.draws_left <= 0 or not (s.display or deck_can_draw(s)):
             _end_gift_draw(s, seat)
 
 
@@ -203,9 +223,9 @@ def _e_adopted(s: State, e: ev.DuckAdopted) -> None:
     p.tow[keep] -= 1
     p.tow[release] -= 1
     p.front[release] += 1  # DIT-098
-    for slot in p.tableau:
-        if slot.card == e.card:
-            slot.adopted[keep] = True  # DIT-096, DIT-097
+    for i, slot in enumerate(p.tableau):
+        if slot.card == e.card:  # DIT-096, DIT-097
+            p.tableau[i] = msgspec.structs.replace(slot, adopted=_with(slot.adopted, keep))
     _spend(s)
     s.claim_open = True  # DIT-101
 
@@ -217,9 +237,9 @@ def _e_claimed(s: State, e: ev.FormationClaimed) -> None:
     cells = []
     for dc, dr in f.cells:
         slot = p.tableau[e.column + dc]
-        slot.used[e.row + dr] = True
+        p.tableau[e.column + dc] = msgspec.structs.replace(slot, used=_with(slot.used, e.row + dr))
         cells.append((slot.card, e.row + dr))
-    p.claims.append(Claim(e.formation, cells))
+    p.claims.append(Claim(e.formation, tuple(cells)))
     if not s.formations and s.end_trigger < 0:
         _trigger(s, e.seat, "formations")  # DIT-136
 
@@ -232,7 +252,7 @@ def _e_turn_ended(s: State, e: ev.TurnEnded) -> None:
 
 def _e_dispersed(s: State, e: ev.DuckDispersed) -> None:
     p = s.players[e.seat]
-    pick(s.rng, p.front)  # the same draw decide made on its clone
+    pick(s.rng, p.front)  # the same draw the handler made on its peek
     c = colour_index(e.colour)
     p.front[c] -= 1
     s.tiles[e.tile].ducks[c] += 1
@@ -253,9 +273,20 @@ def _e_display(s: State, e: ev.DisplayRefilled) -> None:
         s.display.append(s.deck.pop())
 
 
+def _e_reshuffled(s: State, e: ev.DeckReshuffled) -> None:
+    s.deck = s.discards
+    s.discards = []
+    s.rng.shuffle(s.deck)
+
+
+def _e_stalled(s: State, e: ev.GameStalled) -> None:
+    s.end_reason = "stall"  # DIT-151
+    s.phase = "over"
+
+
 def _e_passed(s: State, e: ev.TurnPassed) -> None:
-    if s.end_trigger < 0 and not s.deck and not s.display:
-        _trigger(s, e.seat, "cards-exhausted")
+    if s.rules_version == 1 and s.end_trigger < 0 and not s.deck and not s.display:
+        _trigger(s, e.seat, "cards-exhausted")  # rules 1 only: no card left anywhere
     if s.end_trigger >= 0 and e.seat != s.end_trigger:
         s.final_turns_left -= 1
     s.turn += 1
@@ -270,7 +301,7 @@ def _e_passed(s: State, e: ev.TurnPassed) -> None:
         s.phase = "actions"
 
 
-EVOLVERS: dict[type, Callable[[State, Any], None]] = {
+FOLDS: dict[type, Callable[[State, Any], None]] = {
     ev.PawnMoved: _e_moved,
     ev.DucksFed: _e_fed,
     ev.BagShaken: _e_shaken,
@@ -291,5 +322,7 @@ EVOLVERS: dict[type, Callable[[State, Any], None]] = {
     ev.DuckDispersed: _e_dispersed,
     ev.FoodRefilled: _e_food_refilled,
     ev.DisplayRefilled: _e_display,
+    ev.DeckReshuffled: _e_reshuffled,
+    ev.GameStalled: _e_stalled,
     ev.TurnPassed: _e_passed,
 }

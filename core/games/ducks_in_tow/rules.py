@@ -1,6 +1,6 @@
-"""Ducks in Tow rules engine: the Decider (initial/decide/evolve/legal_moves/...).
+"""Ducks in Tow rules engine: a `core.kernel.StepRules` title.
 
-Turn = phase machine (state.phase):
+A turn is a walk through the steps of `DucksInTow.steps` (state.phase):
 
 - "actions": up to 4 actions (DIT-051) — MovePawn, Feed, ShakeBag, DropOff, GiftFood,
   GiftCards, Adopt — plus free formation claims right after a Drop Off / Adopt
@@ -11,30 +11,33 @@ Turn = phase machine (state.phase):
 - "disperse": Disperse(tile) per duck in front of the player (DIT-116..123).
 - "food": ReturnFood any number, FinishFood draws to 4 (DIT-124, DIT-125).
 - "hand": TakeDisplay / TakeDeck until 4 cards (DIT-127, DIT-128).
-- then automatic: display refill (DIT-129), turn passes (DIT-131), game end (DIT-139).
-- "over".
+- then `automatic`: food refill with nothing to return (DIT-125), display refill
+  (DIT-129), turn passes (DIT-131) or the game ends (DIT-139).
+
+The kernel's `decide` refuses a move of another step citing the step's rule; each
+handler (`_on_<move>`) checks its move and yields its events, each folded (evolve.py)
+into the kernel's working copy before the handler resumes.
 
 Chance: the duck bag is shuffled once at setup (ducks never return to it); food and
-dispersal draws use the Rng in State. `decide` computes every draw on a clone of the
-state and records it in the event; `evolve` replays the same draw on its own clone.
-The per-event fold functions live in evolve.py.
+dispersal draws use the Rng in State. A handler draws on a copy of that Rng and
+records the result in its event; the fold repeats the same draw on the state's Rng.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterator, Mapping
 from itertools import product
-from typing import Any, Literal
+from typing import Literal
 
 from core.kernel import (
     Bot,
-    Decider,
     GameInfo,
-    IllegalMove,
+    OptionSpec,
     Rng,
     Setup,
     SetupError,
-    clone,
+    Step,
+    StepRules,
     ensure,
 )
 
@@ -61,33 +64,35 @@ from .data import (
     MAPS,
     NCOL,
     RULES_VERSION,
+    RULES_VERSIONS,
     START_BY_ID,
     START_CARDS,
     START_FOOD,
     TOW_SLOTS,
 )
-from .evolve import EVOLVERS, colour_index, covers, draw_food, needs, pick
-from .evolve import new_slot as _slot
-from .scoring import DitOutcome, final_outcome, placement_problem, placements
-from .state import Player, State, Tile
-from .view import View, make_view, redact_event, reveals_event
+from .evolve import (
+    FOLDS,
+    colour_index,
+    covers,
+    deck_can_draw,
+    draw_food,
+    needs,
+    new_slot,
+    peek,
+    pick,
+)
+from .scoring import DitOutcome, outcome, placement_problem, placements
+from .stall import stalled
+from .state import Player, State, Tile, copy_state
+from .view import View, make_view, redact_event, redact_move, reveals_event
 
 Move = mv.Move
 Event = ev.Event
 
-PHASES = (
-    "actions",
-    "shake",
-    "gift_draw",
-    "discard_card",
-    "discard_food",
-    "disperse",
-    "food",
-    "hand",
-    "over",
-)
 _GIFT_OPTIONS = [x for x in product(range(GIFT_FOOD + 1), repeat=NCOL) if 1 <= sum(x) <= GIFT_FOOD]
 SIDES: tuple[Literal["left", "right"], ...] = ("left", "right")
+# The rulebook has no variant, solo mode or expert module (DIT-150).
+OPTIONS: list[OptionSpec] = []
 
 
 def disperse_targets(state: State) -> list[int]:
@@ -104,7 +109,7 @@ def _counts_ok(counts: list[int]) -> bool:
     return len(counts) == NCOL and all(isinstance(c, int) and c >= 0 for c in counts)
 
 
-class DucksInTow(Decider[State, Move, Event, View]):
+class DucksInTow(StepRules[State, Move, Event, View]):
     info = GameInfo(
         id="ducks-in-tow",
         title_en="Ducks in Tow",
@@ -114,7 +119,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
         rules_version=RULES_VERSION,
         turn_rule="DIT-131",
         end_rule="DIT-139",
-        options=[],
+        options=OPTIONS,
     )
     state_type = State
     move_type = Move
@@ -127,6 +132,8 @@ class DucksInTow(Decider[State, Move, Event, View]):
         n = setup.seats
         if n not in MAPS:
             raise SetupError(f"Ducks in Tow takes 2, 3 or 4 players, not {n} (DIT-001)")
+        if setup.rules_version not in RULES_VERSIONS:
+            raise SetupError(f"Ducks in Tow has no rules version {setup.rules_version!r}")
         rng = Rng.seeded(setup.seed)
         # DIT-002..005: matching start cards, shuffled, one per seat; ST1 = First Player.
         starts = [card.id for card in START_CARDS if n in card.players]
@@ -171,7 +178,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
                 food=food[seat],
                 front=[0] * NCOL,
                 hand=hands[seat],
-                tableau=[_slot(starts[seat])],
+                tableau=[new_slot(starts[seat])],
                 claims=[],
             )
             for seat in range(n)
@@ -198,6 +205,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
             end_trigger=-1,
             end_reason="",
             final_turns_left=0,
+            rules_version=RULES_VERSIONS[setup.rules_version],
         )
 
     # ------------------------------------------------------------ who, when
@@ -209,9 +217,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
         return state.turn
 
     def outcome(self, state: State) -> DitOutcome | None:
-        if state.phase != "over":
-            return None
-        return final_outcome(state.players, state.end_reason)
+        return outcome(state)
 
     # ------------------------------------------------------------ legal moves
 
@@ -236,7 +242,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
                 role = state.tiles[p.pawn].role
                 if role == GIFT_SHOP:
                     out += self._gift_foods(state)
-                    if state.display or state.deck:
+                    if state.display or deck_can_draw(state):
                         out.append(mv.GiftCards())
                 elif role == ADOPT:
                     out += self._adopts(p)
@@ -247,7 +253,7 @@ class DucksInTow(Decider[State, Move, Event, View]):
             out.append(mv.ReleaseShaken())
         elif phase in ("gift_draw", "hand"):
             out += [mv.TakeDisplay(card) for card in state.display]
-            if state.deck:
+            if deck_can_draw(state):
                 out.append(mv.TakeDeck())
             if phase == "gift_draw":
                 out.append(mv.StopDrawing())
@@ -293,69 +299,38 @@ class DucksInTow(Decider[State, Move, Event, View]):
                 out += [mv.Adopt(COLOURS[keep], COLOURS[release], card) for card in spaces]
         return out
 
-    # ----------------------------------------------------------------- decide
+    # ------------------------------------------------------- automatic steps
 
-    def decide(self, state: State, seat: int, move: Move) -> list[Event]:
-        ensure(state.phase != "over", "game-over", "the game is over", "DIT-139")
-        ensure(seat == state.current, "not-your-turn", "it is not your turn", "DIT-131")
-        handler = _HANDLERS.get(type(move))
-        ensure(handler is not None, "unknown-move", f"unknown move {move!r}", "DIT-052")
-        assert handler is not None
-        if state.phase not in _PHASES[type(move)]:
-            rule, now = STEPS[state.phase]
-            raise IllegalMove("wrong-step", now, rule)
-        events = handler(self, state, seat, move)
-        if isinstance(move, _SETTLING) and self._may_settle(state, seat, move):
-            events = self._settle(state, events)
-        return events
-
-    def _may_settle(self, state: State, seat: int, move: Move) -> bool:
-        """Cheap pre-check: can this move's events reach an automatic step?"""
-        p = state.players[seat]
-        if isinstance(move, mv.FinishFood):
-            return True
-        if isinstance(move, mv.ReturnFood):
-            return state.phase == "food" and sum(p.food) == 1
-        if isinstance(move, mv.EndTurn):
-            return not sum(p.front) and not sum(p.food)
-        if isinstance(move, mv.Disperse):
-            return sum(p.front) == 1 and not sum(p.food)
-        # TakeDisplay / TakeDeck
-        return state.phase == "hand" and (
-            len(p.hand) + 1 >= HAND_SIZE or len(state.display) + len(state.deck) <= 1
-        )
-
-    def _settle(self, state: State, events: list[Event]) -> list[Event]:
-        """Append the automatic end-of-turn events the folded state calls for."""
-        for event in events:
-            state = self.evolve(state, event)
-        while True:
-            auto = self._auto(state)
-            if auto is None:
-                return events
-            events.append(auto)
-            state = self.evolve(state, auto)
-
-    def _auto(self, state: State) -> Event | None:
-        seat = state.current
-        p = state.players[seat]
-        if state.phase == "food" and not sum(p.food):
-            # No food left to return: nothing to choose, draw up to 4 (DIT-125).
-            return ev.FoodRefilled(seat, draw_food(clone(state.rng), list(state.food_bag), 4))
-        if state.phase == "hand" and (
-            len(p.hand) >= HAND_SIZE or not (state.display or state.deck)
-        ):
-            missing = min(DISPLAY_SIZE - len(state.display), len(state.deck))
-            if missing > 0:  # DIT-129, DIT-130
-                return ev.DisplayRefilled([state.deck[-1 - i] for i in range(missing)])
-            return ev.TurnPassed(seat, self._next_seat(state))
-        return None
+    def automatic(self, state: State) -> Iterator[Event]:
+        """The end-of-turn steps nobody chooses: a food refill with no food to
+        return (DIT-125), the display refill (DIT-129) with a reshuffle of the discard
+        pile when the deck runs out (DIT-130), passing the turn (DIT-131) or ending
+        the game (DIT-139, or DIT-151 when it has stalled)."""
+        phase = state.phase
+        if phase == "food":
+            seat = state.current
+            if not sum(state.players[seat].food):
+                yield ev.FoodRefilled(seat, draw_food(peek(state.rng), state.food_bag[:], 4))
+        elif phase == "hand":
+            seat = state.current
+            hand = state.players[seat].hand
+            if len(hand) >= HAND_SIZE or not (state.display or deck_can_draw(state)):
+                short = DISPLAY_SIZE - len(state.display)
+                missing = min(short, len(state.deck))
+                if missing > 0:
+                    yield ev.DisplayRefilled([state.deck[-1 - i] for i in range(missing)])
+                elif short > 0 and deck_can_draw(state):
+                    yield ev.DeckReshuffled(len(state.discards))
+                elif state.rules_version >= 2 and state.end_trigger < 0 and stalled(state):
+                    yield ev.GameStalled(seat)
+                else:
+                    yield ev.TurnPassed(seat, self._next_seat(state))
 
     def _next_seat(self, state: State) -> int:
         """Left neighbour (DIT-131), or -1 once every other player had the extra turn."""
         end_trigger = state.end_trigger
-        if end_trigger < 0 and not state.deck and not state.display:
-            end_trigger = state.current  # engine rule: cards exhausted, see README
+        if state.rules_version == 1 and end_trigger < 0 and not (state.deck or state.display):
+            end_trigger = state.current  # rules 1 only: cards exhausted, see README
         if end_trigger >= 0:
             left = state.final_turns_left if state.end_trigger >= 0 else state.seats - 1
             if state.current != end_trigger:
@@ -364,28 +339,28 @@ class DucksInTow(Decider[State, Move, Event, View]):
                 return -1  # DIT-138, DIT-139
         return (state.current + 1) % state.seats
 
-    # actions ---------------------------------------------------------------
+    # ------------------------------------------------------------ handlers
 
     def _action(self, state: State) -> None:
         ensure(state.actions_left > 0, "no-actions", "you have used your 4 actions", "DIT-051")
 
-    def _move(self, state: State, seat: int, move: mv.MovePawn) -> list[Event]:
-        self._action(state)
-        here = state.players[seat].pawn
+    def _on_move(self, work: State, seat: int, move: mv.MovePawn) -> Iterator[Event]:
+        self._action(work)
+        here = work.players[seat].pawn
         ensure(
-            move.to in MAPS[state.seats][here].neighbours,
+            move.to in MAPS[work.seats][here].neighbours,
             "not-adjacent",
             f"tile {move.to} is not next to your tile {here}",
             "DIT-055",
         )
-        return [ev.PawnMoved(seat, move.to)]
+        yield ev.PawnMoved(seat, move.to)
 
-    def _feed(self, state: State, seat: int, move: mv.Feed) -> list[Event]:
-        self._action(state)
-        p = state.players[seat]
+    def _on_feed(self, work: State, seat: int, move: mv.Feed) -> Iterator[Event]:
+        self._action(work)
+        p = work.players[seat]
         ensure(_counts_ok(move.ducks), "bad-counts", "give 4 duck counts (Y, O, B, G)", "DIT-058")
         ensure(sum(move.ducks) >= 1, "nothing-fed", "feed at least one duck", "DIT-058")
-        tile = state.tiles[p.pawn]
+        tile = work.tiles[p.pawn]
         ensure(
             covers(tile.ducks, move.ducks),
             "not-here",
@@ -404,29 +379,29 @@ class DucksInTow(Decider[State, Move, Event, View]):
             "your tow holds at most 4 ducks",
             "DIT-047",
         )
-        return [ev.DucksFed(seat, list(move.ducks))]
+        yield ev.DucksFed(seat, list(move.ducks))
 
-    def _shake(self, state: State, seat: int, move: mv.ShakeBag) -> list[Event]:
-        self._action(state)
-        ensure(bool(state.duck_bag), "bag-empty", "the duck bag is empty", "DIT-069")
-        return [ev.BagShaken(seat, COLOURS[state.duck_bag[-1]])]
+    def _on_shake(self, work: State, seat: int, move: mv.ShakeBag) -> Iterator[Event]:
+        self._action(work)
+        ensure(bool(work.duck_bag), "bag-empty", "the duck bag is empty", "DIT-069")
+        yield ev.BagShaken(seat, COLOURS[work.duck_bag[-1]])
 
-    def _keep(self, state: State, seat: int, move: mv.KeepShaken) -> list[Event]:
-        p = state.players[seat]
+    def _on_keep(self, work: State, seat: int, move: mv.KeepShaken) -> Iterator[Event]:
+        p = work.players[seat]
         ensure(sum(p.tow) < TOW_SLOTS, "tow-full", "your tow is full", "DIT-068")
-        ensure(bool(p.food[state.shaken]), "no-food", "you have no food of its colour", "DIT-065")
-        return [ev.ShakenKept(seat)]
+        ensure(bool(p.food[work.shaken]), "no-food", "you have no food of its colour", "DIT-065")
+        yield ev.ShakenKept(seat)
 
-    def _release(self, state: State, seat: int, move: mv.ReleaseShaken) -> list[Event]:
-        return [ev.ShakenReleased(seat)]
+    def _on_release(self, work: State, seat: int, move: mv.ReleaseShaken) -> Iterator[Event]:
+        yield ev.ShakenReleased(seat)
 
-    def _drop_off(self, state: State, seat: int, move: mv.DropOff) -> list[Event]:
-        chained = state.chain
-        ensure(chained or state.actions_left > 0, "no-actions", "no actions left", "DIT-051")
-        p = state.players[seat]
+    def _on_drop_off(self, work: State, seat: int, move: mv.DropOff) -> Iterator[Event]:
+        chained = work.chain
+        ensure(chained or work.actions_left > 0, "no-actions", "no actions left", "DIT-051")
+        p = work.players[seat]
         ensure(move.card in p.hand, "not-in-hand", "that card is not in your hand", "DIT-072")
         ensure(move.side in SIDES, "bad-side", "place it at the left or right end", "DIT-075")
-        here = state.tiles[p.pawn].location
+        here = work.tiles[p.pawn].location
         ensure(
             CARD_BY_ID[move.card].location == here,
             "wrong-location",
@@ -434,74 +409,73 @@ class DucksInTow(Decider[State, Move, Event, View]):
             "DIT-071",
         )
         ensure(covers(p.tow, needs(move.card)), "missing-ducks", "your tow lacks ducks", "DIT-073")
-        colour = COLOURS[state.duck_bag[-1]] if state.duck_bag else None
-        return [
-            ev.CardCompleted(seat, move.card, move.side, chained),
-            ev.BonusDuckDrawn(seat, colour),  # DIT-077, DIT-079
-        ]
+        yield ev.CardCompleted(seat, move.card, move.side, chained)
+        colour = COLOURS[work.duck_bag[-1]] if work.duck_bag else None
+        yield ev.BonusDuckDrawn(seat, colour)  # DIT-077, DIT-079
 
-    def _gift_food(self, state: State, seat: int, move: mv.GiftFood) -> list[Event]:
-        self._action(state)
-        p = state.players[seat]
+    def _at_gift_shop(self, work: State, seat: int) -> None:
         ensure(
-            state.tiles[p.pawn].role == GIFT_SHOP,
+            work.tiles[work.players[seat].pawn].role == GIFT_SHOP,
             "not-gift-shop",
             "stand on a Gift Shop",
             "DIT-082",
         )
+
+    def _on_gift_food(self, work: State, seat: int, move: mv.GiftFood) -> Iterator[Event]:
+        self._action(work)
+        self._at_gift_shop(work, seat)
         ensure(_counts_ok(move.food), "bad-counts", "give 4 food counts (Y, O, B, G)", "DIT-085")
         ensure(1 <= sum(move.food) <= GIFT_FOOD, "gift-food", "take 1 or 2 food", "DIT-085")
         ensure(
-            covers(state.food_bag, move.food),
+            covers(work.food_bag, move.food),
             "not-in-bag",
             "that food is not in the bag",
             "DIT-086",
         )
-        return [ev.GiftFoodTaken(seat, list(move.food))]
+        yield ev.GiftFoodTaken(seat, list(move.food))
 
-    def _gift_cards(self, state: State, seat: int, move: mv.GiftCards) -> list[Event]:
-        self._action(state)
-        p = state.players[seat]
+    def _on_gift_cards(self, work: State, seat: int, move: mv.GiftCards) -> Iterator[Event]:
+        self._action(work)
+        self._at_gift_shop(work, seat)
         ensure(
-            state.tiles[p.pawn].role == GIFT_SHOP,
-            "not-gift-shop",
-            "stand on a Gift Shop",
-            "DIT-082",
+            bool(work.display) or deck_can_draw(work), "no-cards", "no card left to draw", "DIT-130"
         )
-        ensure(bool(state.display or state.deck), "no-cards", "no card left to draw", "DIT-130")
-        return [ev.GiftCardsChosen(seat)]
+        yield ev.GiftCardsChosen(seat)
 
-    def _take_display(self, state: State, seat: int, move: mv.TakeDisplay) -> list[Event]:
-        ensure(move.card in state.display, "not-displayed", "that card is not face up", "DIT-089")
-        return [ev.CardTaken(seat, move.card)]
+    def _on_take_display(self, work: State, seat: int, move: mv.TakeDisplay) -> Iterator[Event]:
+        ensure(move.card in work.display, "not-displayed", "that card is not face up", "DIT-089")
+        yield ev.CardTaken(seat, move.card)
 
-    def _take_deck(self, state: State, seat: int, move: mv.TakeDeck) -> list[Event]:
-        ensure(bool(state.deck), "deck-empty", "the deck is empty", "DIT-130")
-        return [ev.CardDrawn(seat, state.deck[-1])]
+    def _on_take_deck(self, work: State, seat: int, move: mv.TakeDeck) -> Iterator[Event]:
+        ensure(
+            deck_can_draw(work), "deck-empty", "the deck and the discard pile are empty", "DIT-130"
+        )
+        if not work.deck:
+            yield ev.DeckReshuffled(len(work.discards))
+        yield ev.CardDrawn(seat, work.deck[-1])
 
-    def _stop(self, state: State, seat: int, move: mv.StopDrawing) -> list[Event]:
-        return [ev.DrawingStopped(seat)]
+    def _on_stop(self, work: State, seat: int, move: mv.StopDrawing) -> Iterator[Event]:
+        yield ev.DrawingStopped(seat)
 
-    def _discard(self, state: State, seat: int, move: mv.DiscardCard) -> list[Event]:
-        ensure(move.card in state.players[seat].hand, "not-in-hand", "not in your hand", "DIT-090")
-        return [ev.CardDiscarded(seat, move.card)]
+    def _on_discard(self, work: State, seat: int, move: mv.DiscardCard) -> Iterator[Event]:
+        ensure(move.card in work.players[seat].hand, "not-in-hand", "not in your hand", "DIT-090")
+        yield ev.CardDiscarded(seat, move.card)
 
-    def _return_food(self, state: State, seat: int, move: mv.ReturnFood) -> list[Event]:
+    def _on_return_food(self, work: State, seat: int, move: mv.ReturnFood) -> Iterator[Event]:
         ensure(move.colour in COLOURS, "bad-colour", "unknown colour", "DIT-061")
-        p = state.players[seat]
-        rule = "DIT-087" if state.phase == "discard_food" else "DIT-124"
+        p = work.players[seat]
+        rule = "DIT-087" if work.phase == "discard_food" else "DIT-124"
         ensure(bool(p.food[colour_index(move.colour)]), "no-food", "you hold no such food", rule)
-        return [ev.FoodReturned(seat, move.colour)]
+        yield ev.FoodReturned(seat, move.colour)
 
-    def _finish_food(self, state: State, seat: int, move: mv.FinishFood) -> list[Event]:
-        p = state.players[seat]
-        k = max(0, FOOD_LIMIT - sum(p.food))
-        return [ev.FoodRefilled(seat, draw_food(clone(state.rng), list(state.food_bag), k))]
+    def _on_finish_food(self, work: State, seat: int, move: mv.FinishFood) -> Iterator[Event]:
+        k = max(0, FOOD_LIMIT - sum(work.players[seat].food))
+        yield ev.FoodRefilled(seat, draw_food(peek(work.rng), work.food_bag[:], k))
 
-    def _adopt(self, state: State, seat: int, move: mv.Adopt) -> list[Event]:
-        self._action(state)
-        p = state.players[seat]
-        ensure(state.tiles[p.pawn].role == ADOPT, "not-adopt", "stand on an Adopt tile", "DIT-093")
+    def _on_adopt(self, work: State, seat: int, move: mv.Adopt) -> Iterator[Event]:
+        self._action(work)
+        p = work.players[seat]
+        ensure(work.tiles[p.pawn].role == ADOPT, "not-adopt", "stand on an Adopt tile", "DIT-093")
         ensure(sum(p.tow) >= 2, "few-ducks", "Adopt needs 2 ducks in your tow", "DIT-095")
         ensure(
             move.keep in COLOURS and move.release in COLOURS,
@@ -523,50 +497,46 @@ class DucksInTow(Decider[State, Move, Event, View]):
             f"{move.card} has no empty {move.keep} duck space",
             "DIT-097" if slot.printed[keep] else "DIT-099",
         )
-        return [ev.DuckAdopted(seat, move.keep, move.release, move.card)]
+        yield ev.DuckAdopted(seat, move.keep, move.release, move.card)
 
-    def _claim(self, state: State, seat: int, move: mv.ClaimFormation) -> list[Event]:
+    def _on_claim(self, work: State, seat: int, move: mv.ClaimFormation) -> Iterator[Event]:
         ensure(
-            state.claim_open,
+            work.claim_open,
             "not-now",
             "claim right after a Drop Off or an Adopt",
             "DIT-101",
         )
         ensure(
-            move.formation in state.formations,
+            move.formation in work.formations,
             "not-available",
             "that formation card is not on display",
             "DIT-113",
         )
-        rule, reason = placement_problem(state.players[seat], move.formation, move.column, move.row)
+        rule, reason = placement_problem(work.players[seat], move.formation, move.column, move.row)
         ensure(not rule, "no-match", reason, rule)
-        return [ev.FormationClaimed(seat, move.formation, move.column, move.row)]
+        yield ev.FormationClaimed(seat, move.formation, move.column, move.row)
 
-    def _end_turn(self, state: State, seat: int, move: mv.EndTurn) -> list[Event]:
-        return [ev.TurnEnded(seat)]
+    def _on_end_turn(self, work: State, seat: int, move: mv.EndTurn) -> Iterator[Event]:
+        yield ev.TurnEnded(seat)
 
-    def _disperse(self, state: State, seat: int, move: mv.Disperse) -> list[Event]:
-        ensure(0 <= move.tile < len(state.tiles), "no-tile", "no such tile", "DIT-123")
-        pawns = [p.pawn for p in state.players]
+    def _on_disperse(self, work: State, seat: int, move: mv.Disperse) -> Iterator[Event]:
+        ensure(0 <= move.tile < len(work.tiles), "no-tile", "no such tile", "DIT-123")
+        pawns = [p.pawn for p in work.players]
         ensure(move.tile not in pawns, "pawn-there", "a pawn stands on that tile", "DIT-122")
-        targets = disperse_targets(state)
+        targets = disperse_targets(work)
         ensure(
             move.tile in targets,
             "not-least",
             "choose an empty tile, else one with the fewest ducks",
-            "DIT-118" if not sum(state.tiles[targets[0]].ducks) else "DIT-119",
+            "DIT-118" if not sum(work.tiles[targets[0]].ducks) else "DIT-119",
         )
-        colour = pick(clone(state.rng), state.players[seat].front)
-        return [ev.DuckDispersed(seat, move.tile, COLOURS[colour])]
-
-    # ----------------------------------------------------------------- evolve
-
-    def evolve(self, state: State, event: Event) -> State:
-        state = clone(state)
-        EVOLVERS[type(event)](state, event)
-        return state
+        colour = pick(peek(work.rng), work.players[seat].front)
+        yield ev.DuckDispersed(seat, move.tile, COLOURS[colour])
 
     # ------------------------------------------------------------ view, misc
+
+    def copy(self, state: State) -> State:
+        return copy_state(state)
 
     def view(self, state: State, seat: int | None) -> View:
         return make_view(state, seat)
@@ -574,74 +544,86 @@ class DucksInTow(Decider[State, Move, Event, View]):
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact_event(event, seat)
 
+    def redact_move(self, move: Move, seat: int | None) -> Move:
+        return redact_move(move, seat)
+
     def reveals(self, event: Event) -> bool:
         return reveals_event(event)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy_bot
+        from .bots import greedy
 
-        return {"greedy": greedy_bot}
+        return {"greedy": greedy}
+
+    # A move made at another step is refused with "wrong-step", this step's rule and
+    # what to do now; no two steps share a rule, so the rule names the situation.
+    steps = {
+        "actions": Step(
+            "DIT-052",
+            "take an action (Move, Feed, Shake the Bag, Drop Off, a tile action) or end your turn",
+            (
+                mv.MovePawn,
+                mv.Feed,
+                mv.ShakeBag,
+                mv.DropOff,
+                mv.GiftFood,
+                mv.GiftCards,
+                mv.Adopt,
+                mv.ClaimFormation,
+                mv.EndTurn,
+            ),
+        ),
+        "shake": Step(
+            "DIT-065",
+            "first keep the duck you shook out of the bag or release it",
+            (mv.KeepShaken, mv.ReleaseShaken),
+        ),
+        "gift_draw": Step(
+            "DIT-088",
+            "first draw your Gift Shop cards (up to 2, display or deck) or stop drawing",
+            (mv.TakeDisplay, mv.TakeDeck, mv.StopDrawing),
+        ),
+        "discard_card": Step(
+            "DIT-090", "first discard location cards until you hold 4", (mv.DiscardCard,)
+        ),
+        "discard_food": Step(
+            "DIT-087", "first return food to the food bag until you hold 4", (mv.ReturnFood,)
+        ),
+        "disperse": Step(
+            "DIT-116", "first disperse the ducks in front of you: choose a tile", (mv.Disperse,)
+        ),
+        "food": Step(
+            "DIT-124",
+            "first return any unused food, then draw back up to 4",
+            (mv.ReturnFood, mv.FinishFood),
+        ),
+        "hand": Step(
+            "DIT-127",
+            "first draw location cards until you hold 4 (display or deck)",
+            (mv.TakeDisplay, mv.TakeDeck),
+        ),
+    }
+    handlers = {
+        mv.MovePawn: _on_move,
+        mv.Feed: _on_feed,
+        mv.ShakeBag: _on_shake,
+        mv.KeepShaken: _on_keep,
+        mv.ReleaseShaken: _on_release,
+        mv.DropOff: _on_drop_off,
+        mv.GiftFood: _on_gift_food,
+        mv.GiftCards: _on_gift_cards,
+        mv.TakeDisplay: _on_take_display,
+        mv.TakeDeck: _on_take_deck,
+        mv.StopDrawing: _on_stop,
+        mv.DiscardCard: _on_discard,
+        mv.ReturnFood: _on_return_food,
+        mv.FinishFood: _on_finish_food,
+        mv.Adopt: _on_adopt,
+        mv.ClaimFormation: _on_claim,
+        mv.EndTurn: _on_end_turn,
+        mv.Disperse: _on_disperse,
+    }
+    folds = FOLDS
 
 
-# A move made at the wrong step is refused with "wrong-step", the rule of the step at
-# hand and what to do now: (rule ID, message) by phase, one rule per phase.
-STEPS: dict[str, tuple[str, str]] = {
-    "actions": (
-        "DIT-052",
-        "take an action (Move, Feed, Shake the Bag, Drop Off, a tile action) or end your turn",
-    ),
-    "shake": ("DIT-065", "first keep the duck you shook out of the bag or release it"),
-    "gift_draw": (
-        "DIT-088",
-        "first draw your Gift Shop cards (up to 2, display or deck) or stop drawing",
-    ),
-    "discard_card": ("DIT-090", "first discard location cards until you hold 4"),
-    "discard_food": ("DIT-087", "first return food to the food bag until you hold 4"),
-    "disperse": ("DIT-116", "first disperse the ducks in front of you: choose a tile"),
-    "food": ("DIT-124", "first return any unused food, then draw back up to 4"),
-    "hand": ("DIT-127", "first draw location cards until you hold 4 (display or deck)"),
-}
-# The phases in which each move may be made.
-_PHASES: dict[type, tuple[str, ...]] = {
-    mv.MovePawn: ("actions",),
-    mv.Feed: ("actions",),
-    mv.ShakeBag: ("actions",),
-    mv.KeepShaken: ("shake",),
-    mv.ReleaseShaken: ("shake",),
-    mv.DropOff: ("actions",),
-    mv.GiftFood: ("actions",),
-    mv.GiftCards: ("actions",),
-    mv.TakeDisplay: ("gift_draw", "hand"),
-    mv.TakeDeck: ("gift_draw", "hand"),
-    mv.StopDrawing: ("gift_draw",),
-    mv.DiscardCard: ("discard_card",),
-    mv.ReturnFood: ("discard_food", "food"),
-    mv.FinishFood: ("food",),
-    mv.Adopt: ("actions",),
-    mv.ClaimFormation: ("actions",),
-    mv.EndTurn: ("actions",),
-    mv.Disperse: ("disperse",),
-}
-
-_HANDLERS: dict[type, Callable[[DucksInTow, State, int, Any], list[Event]]] = {
-    mv.MovePawn: DucksInTow._move,
-    mv.Feed: DucksInTow._feed,
-    mv.ShakeBag: DucksInTow._shake,
-    mv.KeepShaken: DucksInTow._keep,
-    mv.ReleaseShaken: DucksInTow._release,
-    mv.DropOff: DucksInTow._drop_off,
-    mv.GiftFood: DucksInTow._gift_food,
-    mv.GiftCards: DucksInTow._gift_cards,
-    mv.TakeDisplay: DucksInTow._take_display,
-    mv.TakeDeck: DucksInTow._take_deck,
-    mv.StopDrawing: DucksInTow._stop,
-    mv.DiscardCard: DucksInTow._discard,
-    mv.ReturnFood: DucksInTow._return_food,
-    mv.FinishFood: DucksInTow._finish_food,
-    mv.Adopt: DucksInTow._adopt,
-    mv.ClaimFormation: DucksInTow._claim,
-    mv.EndTurn: DucksInTow._end_turn,
-    mv.Disperse: DucksInTow._disperse,
-}
-_SETTLING = (mv.EndTurn, mv.Disperse, mv.ReturnFood, mv.FinishFood, mv.TakeDisplay, mv.TakeDeck)
 GAME = DucksInTow()

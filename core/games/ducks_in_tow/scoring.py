@@ -3,12 +3,10 @@ final scores and tie-breaks (DIT-144..149)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from core.kernel import Outcome
 
 from .data import FORMATION_BY_ID, NCOL
-from .state import Player, Slot
+from .state import Player, Slot, State
 
 
 class DitOutcome(Outcome, kw_only=True):
@@ -98,5 +96,8 @@ def final_outcome(players: list[Player], end_reason: str) -> DitOutcome:
     )
 
 
-def encode_outcome(outcome: DitOutcome) -> bytes:
-    return msgspec.json.encode(outcome)
+def outcome(state: State) -> DitOutcome | None:
+    """The final result once the game is over (DIT-139), else None."""
+    if state.phase != "over":
+        return None
+    return final_outcome(state.players, state.end_reason)

@@ -8,23 +8,41 @@ food draws use the kernel Rng stored here (`rng`).
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from core.kernel import Rng
 
+# The steps of a turn (rules.DucksInTow.steps), then the end.
+Phase = Literal[
+    "actions",
+    "shake",
+    "gift_draw",
+    "discard_card",
+    "discard_food",
+    "disperse",
+    "food",
+    "hand",
+    "over",
+]
 
-class Slot(msgspec.Struct):
-    """One column of a tableau: a completed location card (or the start card)."""
+
+class Slot(msgspec.Struct, frozen=True):
+    """One column of a tableau: a completed location card (or the start card).
+
+    Immutable (a fold replaces the slot it changes), so copies of a state share slots.
+    """
 
     card: str
-    printed: list[bool]  # per colour row: printed duck symbol
-    adopted: list[bool]  # per colour row: duck placed by Adopt (DIT-096)
-    used: list[bool]  # per colour row: covered by one of the owner's formation cards
+    printed: tuple[bool, ...]  # per colour row: printed duck symbol
+    adopted: tuple[bool, ...]  # per colour row: duck placed by Adopt (DIT-096)
+    used: tuple[bool, ...]  # per colour row: covered by one of the owner's formation cards
 
 
-class Claim(msgspec.Struct):
+class Claim(msgspec.Struct, frozen=True):
     formation: str
-    cells: list[tuple[str, int]]  # (card id, row) of every duck the formation uses
+    cells: tuple[tuple[str, int], ...]  # (card id, row) of every duck the formation uses
 
 
 class Player(msgspec.Struct):
@@ -45,7 +63,10 @@ class Tile(msgspec.Struct):
     ducks: list[int]
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, omit_defaults=True):
+    """The whole game. Only `rules_version` has a default, so `omit_defaults` leaves
+    it out of the encoding at 1: a state of the first rules hashes as it always did."""
+
     rng: Rng
     seats: int
     players: list[Player]
@@ -54,11 +75,11 @@ class State(msgspec.Struct):
     food_bag: list[int]
     deck: list[str]  # the top is the end (hidden order)
     display: list[str]
-    discards: list[str]  # set aside face down (DIT-091)
+    discards: list[str]  # the face-down discard pile (DIT-091); rules 1: out of the game
     formations: list[str]  # still claimable (DIT-113)
     current: int
     turn: int  # increments whenever the turn passes
-    phase: str  # see rules.PHASES
+    phase: Phase
     actions_left: int
     chain: bool  # the last action was a Drop Off: more cards complete within it (DIT-074)
     claim_open: bool  # right after a Drop Off or Adopt (DIT-101)
@@ -67,3 +88,43 @@ class State(msgspec.Struct):
     end_trigger: int  # seat that triggered the end, -1 before (DIT-132, DIT-136)
     end_reason: str
     final_turns_left: int  # turns of the other players still to play (DIT-138)
+    # The rules the game is played under (data.RULES_VERSIONS): 1 = records made before
+    # RULES_VERSION "2" (discards left the game; a "cards-exhausted" end), 2 = the
+    # discard pile is reshuffled into a new deck (DIT-130) and only a stall (DIT-151)
+    # ends a game outside the rulebook's triggers.
+    rules_version: int = 1
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of `state`, several times faster than the kernel's msgpack `clone`.
+
+    `decide` copies the state once per move and `evolve` once per event, so this is
+    the engine's hot path. It equals `clone(state)` and shares no mutable object with
+    its input (slots and claims are immutable, so they are shared); the shape test
+    (tests/games/test_shape.py) checks both, so a field added to a struct without
+    being copied here fails the tests, not a game.
+    """
+    replace = msgspec.structs.replace
+    return replace(
+        state,
+        rng=Rng(state.rng.state, state.rng.inc),
+        players=[
+            replace(
+                p,
+                tow=p.tow[:],
+                food=p.food[:],
+                front=p.front[:],
+                hand=p.hand[:],
+                tableau=p.tableau[:],  # slots and claims are immutable
+                claims=p.claims[:],
+            )
+            for p in state.players
+        ],
+        tiles=[Tile(t.role, t.location, t.ducks[:]) for t in state.tiles],
+        duck_bag=state.duck_bag[:],
+        food_bag=state.food_bag[:],
+        deck=state.deck[:],
+        display=state.display[:],
+        discards=state.discards[:],
+        formations=state.formations[:],
+    )

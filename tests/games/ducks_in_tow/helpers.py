@@ -1,20 +1,40 @@
-"""Shared helpers for the Ducks in Tow tests: build positions, play moves, expect rejections."""
+"""Shared helpers for the Ducks in Tow tests: build positions, play moves, expect rejections.
+
+Hand-built positions only ever *move* components (cards from wherever they are, ducks
+from the bag or the tiles, food from the bag), so every position conserves every card,
+duck and food; `play` and `illegal` check that (`conserved`) before deciding.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from core.games.ducks_in_tow import GAME
-from core.games.ducks_in_tow.data import COLOURS, MAPS, NCOL
-from core.games.ducks_in_tow.rules import _slot
-from core.games.ducks_in_tow.state import State
+from core.games.ducks_in_tow.data import (
+    COLOURS,
+    DUCKS_USED,
+    FOOD_PER_COLOUR,
+    LOCATION_CARDS,
+    MAPS,
+    NCOL,
+    START_BY_ID,
+    TOW_SLOTS,
+)
+from core.games.ducks_in_tow.evolve import new_slot
+from core.games.ducks_in_tow.state import Player, State
 from core.kernel import IllegalMove, clone
 
 
-def new(seats: int = 2, seed: int = 1) -> State:
-    return GAME.initial(GAME.setup(seats, seed, {}))
+def new(seats: int = 2, seed: int = 1, locations: tuple[str, ...] = ()) -> State:
+    """A new game; with `locations`, the first seed from `seed` on that has them in play."""
+    while True:
+        state = GAME.initial(GAME.setup(seats, seed, {}))
+        if set(locations) <= {t.location for t in state.tiles}:
+            return state
+        seed += 1
 
 
 def cc(**counts: int) -> list[int]:
@@ -25,6 +45,7 @@ def cc(**counts: int) -> list[int]:
 
 def play(state: State, move: Any, seat: int | None = None) -> tuple[list[Any], State]:
     seat = state.current if seat is None else seat
+    conserved(state)
     before = clone(state)
     events, after = GAME.apply(state, seat, move)
     assert state == before, "decide/evolve mutated their input"
@@ -33,6 +54,7 @@ def play(state: State, move: Any, seat: int | None = None) -> tuple[list[Any], S
 
 def illegal(state: State, move: Any, rule: str, seat: int | None = None) -> IllegalMove:
     seat = state.current if seat is None else seat
+    conserved(state)
     with pytest.raises(IllegalMove) as info:
         GAME.decide(state, seat, move)
     assert info.value.rule_id == rule, f"{info.value} cites {info.value.rule_id}, not {rule}"
@@ -57,8 +79,155 @@ def neighbours(state: State, tile: int) -> list[int]:
     return sorted(MAPS[state.seats][tile].neighbours)
 
 
+# ------------------------------------------------------------ conservation
+
+
+def cards_in_play(state: State) -> list[str]:
+    """The location cards of the tiles in play (DIT-021, DIT-022), sorted."""
+    here = {t.location for t in state.tiles}
+    return sorted(c.id for c in LOCATION_CARDS if c.location in here)
+
+
+def conserved(state: State) -> None:
+    """Every component exactly once: location cards, start cards, ducks, food."""
+    n = state.seats
+    assert total_ducks(state) == [DUCKS_USED[n]] * NCOL, "ducks appeared or vanished"
+    assert total_food(state) == [FOOD_PER_COLOUR] * NCOL, "food appeared or vanished"
+    cards = state.deck + state.display + state.discards
+    for p in state.players:
+        own = [s.card for s in p.tableau if s.card in START_BY_ID]
+        assert own == [p.start_card], f"{p.start_card}'s tableau holds start cards {own}"
+        cards += p.hand + [s.card for s in p.tableau if s.card not in START_BY_ID]
+        assert sum(p.tow) <= TOW_SLOTS and min(p.tow + p.food + p.front) >= 0
+    assert sorted(cards) == cards_in_play(state), "location cards appeared or vanished"
+    assert len({p.start_card for p in state.players}) == n
+    assert min(state.food_bag) >= 0 and all(min(t.ducks) >= 0 for t in state.tiles)
+
+
+def take_card(state: State, card: str) -> None:
+    """Remove `card` from the deck, display, discards or a hand (never a tableau)."""
+    for pile in [state.deck, state.display, state.discards, *(p.hand for p in state.players)]:
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"{card} is not in play outside the tableaux")
+
+
+def set_hand(state: State, p: Player, cards: list[str]) -> None:
+    """The player's hand becomes `cards` (taken from wherever they are); the old hand
+    goes to the bottom of the deck."""
+    state.deck[:0], p.hand = p.hand, []
+    for card in cards:
+        take_card(state, card)
+    p.hand = list(cards)
+
+
 def set_tableau(state: State, seat: int, cards: list[str]) -> None:
-    state.players[seat].tableau = [_slot(card) for card in cards]
+    """The seat's tableau becomes `cards` left to right. A start card named here is
+    swapped with its holder's; the seat's own start card is added at the right end
+    when not named. Location cards come from wherever they are; the old tableau's
+    location cards go to the bottom of the deck."""
+    p = state.players[seat]
+    for card in cards:
+        if card in START_BY_ID and card != p.start_card:
+            holder = next(q for q in state.players if q.start_card == card)
+            holder.tableau = [
+                new_slot(p.start_card) if s.card == card else s for s in holder.tableau
+            ]
+            holder.start_card, p.start_card = p.start_card, card
+    if p.start_card not in cards:
+        cards = [*cards, p.start_card]
+    state.deck[:0] = [s.card for s in p.tableau if s.card not in START_BY_ID]
+    p.tableau = []
+    for card in cards:
+        if card not in START_BY_ID:
+            take_card(state, card)
+    p.tableau = [new_slot(card) for card in cards]
+
+
+def _take_duck(state: State, colour: int, keep: list[int] | None = None) -> None:
+    """Take one duck of `colour` from the duck bag, else a tile, else a front (never a
+    tow, nor `keep`)."""
+    if colour in state.duck_bag:
+        state.duck_bag.remove(colour)
+        return
+    groups = [t.ducks for t in state.tiles] + [p.front for p in state.players]
+    next(g for g in groups if g is not keep and g[colour])[colour] -= 1
+
+
+def set_ducks(state: State, target: list[int], counts: list[int]) -> None:
+    """`target` (a tile's, a tow's or a front's duck counts) becomes `counts`: its ducks
+    go back to the bottom of the duck bag, the new ones come from the bag, else tiles."""
+    for c in range(NCOL):
+        state.duck_bag[:0] = [c] * target[c]
+        target[c] = 0
+    for c in range(NCOL):
+        for _ in range(counts[c]):
+            _take_duck(state, c, keep=target)
+            target[c] += 1
+
+
+def set_tiles(state: State, ducks: dict[int, list[int]]) -> None:
+    """The named tiles get exactly these ducks: theirs go back to the duck bag first,
+    then each is filled from the bag, else from the tiles not named."""
+    for tile in ducks:
+        set_ducks(state, state.tiles[tile].ducks, [0] * NCOL)
+    named = [state.tiles[t].ducks for t in ducks]
+    for tile, counts in ducks.items():
+        target = state.tiles[tile].ducks
+        for c in range(NCOL):
+            for _ in range(counts[c]):
+                if c in state.duck_bag:
+                    state.duck_bag.remove(c)
+                else:
+                    others = [t.ducks for t in state.tiles if all(t.ducks is not g for g in named)]
+                    next(g for g in others if g[c])[c] -= 1
+                target[c] += 1
+
+
+def adopt_duck(state: State, p: Player, column: int, colour: int) -> None:
+    """A duck (from the bag or a tile) adopted onto the empty space of `colour` of the
+    card in `column` of the player's tableau."""
+    slot = p.tableau[column]
+    assert not slot.printed[colour] and not slot.adopted[colour]
+    _take_duck(state, colour)
+    p.tableau[column] = msgspec.structs.replace(
+        slot, adopted=tuple(a or c == colour for c, a in enumerate(slot.adopted))
+    )
+
+
+def set_display(state: State, cards: list[str]) -> None:
+    """The display becomes `cards`, taken from wherever they are; the old display goes
+    to the bottom of the deck."""
+    state.deck[:0], state.display = state.display, []
+    for card in cards:
+        take_card(state, card)
+    state.display = list(cards)
+
+
+def set_food(state: State, p: Player, counts: list[int]) -> None:
+    """The player's food becomes `counts`: their food goes back to the bag, the new food
+    comes from the bag."""
+    for c in range(NCOL):
+        state.food_bag[c] += p.food[c] - counts[c]
+        p.food[c] = counts[c]
+    assert min(state.food_bag) >= 0, "not enough food in the bag"
+
+
+def empty_duck_bag(state: State) -> None:
+    """Move every duck of the bag onto the last tile without a pawn."""
+    pawns = {p.pawn for p in state.players}
+    tile = max(i for i in range(len(state.tiles)) if i not in pawns)
+    for colour in state.duck_bag:
+        state.tiles[tile].ducks[colour] += 1
+    state.duck_bag.clear()
+
+
+def leave_in_food_bag(state: State, counts: list[int], holder: int) -> None:
+    """Only `counts` stay in the food bag; the rest goes to `holder`'s supply."""
+    for c in range(NCOL):
+        state.players[holder].food[c] += state.food_bag[c] - counts[c]
+        state.food_bag[c] = counts[c]
 
 
 def total_ducks(state: State) -> list[int]:

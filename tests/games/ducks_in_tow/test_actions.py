@@ -9,12 +9,27 @@ from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import events as ev
 from core.games.ducks_in_tow import moves as mv
 from core.games.ducks_in_tow.data import ADOPT, CARD_BY_ID, COLOURS, GIFT_SHOP
-from core.games.ducks_in_tow.rules import needs
+from core.games.ducks_in_tow.evolve import needs
 from core.games.ducks_in_tow.scoring import score
 from core.games.ducks_in_tow.state import State
 from core.kernel import IllegalMove
 
-from .helpers import cc, free_tile, illegal, location_tile, neighbours, new, play, set_tableau
+from .helpers import (
+    adopt_duck,
+    cc,
+    empty_duck_bag,
+    free_tile,
+    illegal,
+    leave_in_food_bag,
+    location_tile,
+    neighbours,
+    new,
+    play,
+    set_ducks,
+    set_food,
+    set_hand,
+    set_tableau,
+)
 
 
 def at_location(state: State, card: str, tow: list[int] | None = None) -> int:
@@ -22,9 +37,9 @@ def at_location(state: State, card: str, tow: list[int] | None = None) -> int:
     seat = state.current
     p = state.players[seat]
     if card not in p.hand:
-        p.hand[0] = card
+        set_hand(state, p, [card, *p.hand[1:]])
     p.pawn = location_tile(state, CARD_BY_ID[card].location)
-    p.tow = needs(card) if tow is None else tow
+    set_ducks(state, p.tow, needs(card) if tow is None else tow)
     return seat
 
 
@@ -69,7 +84,8 @@ def _at(phase: str) -> State:
     state = new(2, 41)
     seat = state.current
     p = state.players[seat]
-    p.food, p.front = cc(Y=1, O=1, B=1), cc()
+    set_food(state, p, cc(Y=1, O=1, B=1))
+    set_ducks(state, p.front, cc())
     p.pawn = free_tile(state, GIFT_SHOP)
     steps: dict[str, list[mv.Move]] = {
         "actions": [],
@@ -81,9 +97,9 @@ def _at(phase: str) -> State:
         "hand": [mv.EndTurn(), mv.FinishFood()],
     }
     if phase == "hand":
-        p.hand = p.hand[:2]
+        set_hand(state, p, p.hand[:2])
     if phase == "disperse":
-        p.front = cc(Y=1)
+        set_ducks(state, p.front, cc(Y=1))
         steps[phase] = [mv.EndTurn()]
     for move in steps[phase]:
         _, state = play(state, move)
@@ -164,7 +180,7 @@ def test_dit_055_056_move_one_step_tow_travels() -> None:
     state = new(4, 3)
     seat = state.current
     p = state.players[seat]
-    p.tow = cc(Y=1, G=2)
+    set_ducks(state, p.tow, cc(Y=1, G=2))
     start = p.pawn
     far = next(t for t in range(len(state.tiles)) if t not in [*neighbours(state, start), start])
     illegal(state, mv.MovePawn(far), "DIT-055")
@@ -197,8 +213,8 @@ def test_dit_058_060_062_063_045_feed_many_ducks_one_action() -> None:
     state = new(2, 5)
     seat = state.current
     p = state.players[seat]
-    state.tiles[p.pawn].ducks = cc(Y=2, O=1, G=1)
-    p.food = cc(Y=2, O=1, B=1)
+    set_ducks(state, state.tiles[p.pawn].ducks, cc(Y=2, O=1, G=1))
+    set_food(state, p, cc(Y=2, O=1, B=1))
     bag = list(state.food_bag)
     _, after = play(state, mv.Feed(cc(Y=2, O=1)))
     q = after.players[seat]
@@ -212,9 +228,9 @@ def test_dit_059_only_ducks_on_your_tile() -> None:
     """DIT-059: ducks elsewhere (other tiles, in front of you) cannot be fed."""
     state = new(2, 5)
     p = state.players[state.current]
-    state.tiles[p.pawn].ducks = cc(Y=1)
-    p.front = cc(O=2)
-    p.food = cc(Y=1, O=2)
+    set_ducks(state, state.tiles[p.pawn].ducks, cc(Y=1))
+    set_ducks(state, p.front, cc(O=2))
+    set_food(state, p, cc(Y=1, O=2))
     illegal(state, mv.Feed(cc(O=1)), "DIT-059")
     feeds = [m for m in GAME.legal_moves(state, state.current) if isinstance(m, mv.Feed)]
     assert feeds == [mv.Feed(cc(Y=1))]
@@ -224,8 +240,8 @@ def test_dit_061_food_colour_must_match() -> None:
     """DIT-061: a yellow duck eats yellow food only."""
     state = new(2, 5)
     p = state.players[state.current]
-    state.tiles[p.pawn].ducks = cc(Y=1)
-    p.food = cc(O=4)
+    set_ducks(state, state.tiles[p.pawn].ducks, cc(Y=1))
+    set_food(state, p, cc(O=4))
     illegal(state, mv.Feed(cc(Y=1)), "DIT-061")
 
 
@@ -233,9 +249,9 @@ def test_dit_046_047_tow_holds_four() -> None:
     """DIT-046/DIT-047: 4 slots; feeding beyond them is illegal."""
     state = new(2, 5)
     p = state.players[state.current]
-    state.tiles[p.pawn].ducks = cc(Y=3)
-    p.food = cc(Y=3)
-    p.tow = cc(G=2)
+    set_ducks(state, state.tiles[p.pawn].ducks, cc(Y=3))
+    set_food(state, p, cc(Y=3))
+    set_ducks(state, p.tow, cc(G=2))
     illegal(state, mv.Feed(cc(Y=3)), "DIT-047")
     _, after = play(state, mv.Feed(cc(Y=2)))
     assert sum(after.players[state.current].tow) == 4
@@ -246,7 +262,7 @@ def test_dit_048_049_ducks_leave_the_tow_only_by_drop_off_or_adopt() -> None:
     state = new(2, 6)
     seat = state.current
     p = state.players[seat]
-    p.tow = cc(Y=1, O=1, B=1)
+    set_ducks(state, p.tow, cc(Y=1, O=1, B=1))
     assert len(p.tow) == 4 and all(isinstance(n, int) for n in p.tow)
     for tile in range(len(state.tiles)):
         probe = GAME.evolve(state, ev.PawnMoved(seat, tile))
@@ -265,7 +281,7 @@ def test_dit_064_065_shake_and_keep() -> None:
     state = new(2, 7)
     seat = state.current
     top = state.duck_bag[-1]
-    state.players[seat].food = [1, 1, 1, 1]
+    set_food(state, state.players[seat], [1, 1, 1, 1])
     events, after = play(state, mv.ShakeBag())
     assert events == [ev.BagShaken(seat, COLOURS[top])]
     assert len(after.duck_bag) == len(state.duck_bag) - 1 and after.phase == "shake"
@@ -281,7 +297,7 @@ def test_dit_066_no_matching_food_disperses() -> None:
     state = new(2, 7)
     seat = state.current
     top = state.duck_bag[-1]
-    state.players[seat].food = [0 if c == top else 2 for c in range(4)]
+    set_food(state, state.players[seat], [0 if c == top else 2 for c in range(4)])
     _, after = play(state, mv.ShakeBag())
     illegal(after, mv.KeepShaken(), "DIT-065")
     assert GAME.legal_moves(after, seat) == [mv.ReleaseShaken()]
@@ -294,7 +310,7 @@ def test_dit_067_may_decline_to_keep() -> None:
     """DIT-067: with matching food you may still put the duck in front of you."""
     state = new(2, 7)
     seat = state.current
-    state.players[seat].food = [1, 1, 1, 1]
+    set_food(state, state.players[seat], [1, 1, 1, 1])
     _, after = play(state, mv.ShakeBag())
     assert set(map(type, GAME.legal_moves(after, seat))) == {mv.KeepShaken, mv.ReleaseShaken}
     _, released = play(after, mv.ReleaseShaken())
@@ -305,8 +321,8 @@ def test_dit_068_full_tow_disperses() -> None:
     """DIT-068: a full tow cannot take the shaken duck."""
     state = new(2, 7)
     seat = state.current
-    state.players[seat].food = [1, 1, 1, 1]
-    state.players[seat].tow = cc(G=4)
+    set_food(state, state.players[seat], [1, 1, 1, 1])
+    set_ducks(state, state.players[seat].tow, cc(G=4))
     _, after = play(state, mv.ShakeBag())
     illegal(after, mv.KeepShaken(), "DIT-068")
 
@@ -314,7 +330,7 @@ def test_dit_068_full_tow_disperses() -> None:
 def test_dit_069_empty_bag_cannot_be_shaken() -> None:
     """DIT-069: no Shake the Bag with an empty duck bag."""
     state = new(2, 7)
-    state.duck_bag = []
+    empty_duck_bag(state)
     illegal(state, mv.ShakeBag(), "DIT-069")
     assert mv.ShakeBag() not in GAME.legal_moves(state, state.current)
 
@@ -356,7 +372,7 @@ def test_dit_072_only_cards_from_hand() -> None:
     card = state.display[0]
     p = state.players[state.current]
     p.pawn = location_tile(state, CARD_BY_ID[card].location)
-    p.tow = needs(card)
+    set_ducks(state, p.tow, needs(card))
     illegal(state, mv.DropOff(card, "left"), "DIT-072")
 
 
@@ -375,10 +391,9 @@ def test_dit_074_several_cards_one_action() -> None:
     symbol = "KOI"
     cards = ["KOI-1", "KOI-2"]
     p = state.players[seat]
-    p.hand = [*cards, *p.hand[2:]]
-    p.hand = [c for c in p.hand if c not in ("KOI-1", "KOI-2")][:2] + cards
+    set_hand(state, p, [c for c in p.hand if c not in cards][:2] + cards)
     p.pawn = location_tile(state, symbol)
-    p.tow = cc(Y=1, O=1)
+    set_ducks(state, p.tow, cc(Y=1, O=1))
     _, one = play(state, mv.DropOff("KOI-1", "left"))
     assert one.actions_left == 3 and one.chain
     events, two = play(one, mv.DropOff("KOI-2", "right"))
@@ -391,14 +406,36 @@ def test_dit_074_several_cards_one_action() -> None:
     assert not moved.chain and moved.actions_left == 0
 
 
+def test_dit_074_a_drop_off_chain_goes_on_after_the_4th_action() -> None:
+    """DIT-074: a Drop Off taken as the 4th action may still complete further cards, one
+    by one; any other action is then refused (DIT-051)."""
+    state = new(4, 8)
+    seat = state.current
+    p = state.players[seat]
+    cards = ["KOI-1", "KOI-2", "KOI-3"]  # Y; O; Y and B
+    set_hand(state, p, [c for c in p.hand if c not in cards][:1] + cards)
+    p.pawn = location_tile(state, "KOI")
+    set_ducks(state, p.tow, cc(Y=2, O=1, B=1))
+    state.actions_left = 1
+    _, one = play(state, mv.DropOff("KOI-1", "left"))
+    assert one.actions_left == 0 and one.chain
+    assert mv.DropOff("KOI-2", "right") in GAME.legal_moves(one, seat)
+    events, two = play(one, mv.DropOff("KOI-2", "right"))
+    assert events[0] == ev.CardCompleted(seat, "KOI-2", "right", True)
+    _, three = play(two, mv.DropOff("KOI-3", "left"))
+    assert three.actions_left == 0 and len(three.players[seat].tableau) == 4
+    illegal(three, mv.MovePawn(neighbours(three, p.pawn)[0]), "DIT-051")
+    assert set(map(type, GAME.legal_moves(three, seat))) <= {mv.EndTurn, mv.ClaimFormation}
+
+
 def test_dit_075_076_either_end_never_reordered() -> None:
     """DIT-075: left or right end, player's choice; DIT-076: existing cards keep order."""
     state = new(4, 9)
     seat = state.current
     p = state.players[seat]
-    p.hand = ["KOI-1", "KOI-2", "KOI-3", p.hand[0]]
+    set_hand(state, p, ["KOI-1", "KOI-2", "KOI-3", p.hand[0]])
     p.pawn = location_tile(state, "KOI")
-    p.tow = cc(Y=2, O=1, B=1)
+    set_ducks(state, p.tow, cc(Y=2, O=1, B=1))
     start = p.start_card
     _, s1 = play(state, mv.DropOff("KOI-1", "left"))
     _, s2 = play(s1, mv.DropOff("KOI-2", "right"))
@@ -418,8 +455,8 @@ def test_dit_077_078_bonus_duck_per_card_in_front() -> None:
     assert events[1] == ev.BonusDuckDrawn(seat, COLOURS[top]) and GAME.reveals(events[1])
     p = after.players[seat]
     assert p.front[top] >= 1 and sum(p.front) == 2
-    after.tiles[p.pawn].ducks = [0, 0, 0, 0]
-    p.food = [4, 0, 0, 0]
+    set_ducks(after, after.tiles[p.pawn].ducks, [0, 0, 0, 0])
+    set_food(after, p, [4, 0, 0, 0])
     assert not [m for m in GAME.legal_moves(after, seat) if isinstance(m, mv.Feed)]
 
 
@@ -428,7 +465,7 @@ def test_dit_079_empty_bag_still_completes() -> None:
     state = new(2, 10)
     card = some_card(state, 1)
     seat = at_location(state, card)
-    state.duck_bag = []
+    empty_duck_bag(state)
     events, after = play(state, mv.DropOff(card, "left"))
     assert events[1] == ev.BonusDuckDrawn(seat, None) and not GAME.reveals(events[1])
     assert len(after.players[seat].tableau) == 2
@@ -451,7 +488,7 @@ def gift_state(food: list[int]) -> State:
     state = new(2, 12)
     p = state.players[state.current]
     p.pawn = free_tile(state, GIFT_SHOP)
-    p.food = food
+    set_food(state, p, food)
     return state
 
 
@@ -484,7 +521,7 @@ def test_dit_084_085_086_food_option() -> None:
     assert after.players[seat].food == cc(Y=1, B=1, G=1) and after.players[seat].hand == hand
     illegal(state, mv.GiftFood(cc(B=3)), "DIT-085")
     illegal(state, mv.GiftFood(cc()), "DIT-085")
-    state.food_bag = cc(Y=5)
+    leave_in_food_bag(state, cc(Y=5), holder=1 - seat)
     illegal(state, mv.GiftFood(cc(G=1)), "DIT-086")
     foods = [m for m in GAME.legal_moves(state, seat) if isinstance(m, mv.GiftFood)]
     assert foods == [mv.GiftFood(cc(Y=1)), mv.GiftFood(cc(Y=2))]
@@ -515,7 +552,7 @@ def test_dit_088_089_card_option_up_to_two() -> None:
     """DIT-088: up to 2 cards; DIT-089: from the display or the deck, card by card."""
     state = gift_state(cc())
     seat = state.current
-    state.players[seat].hand = state.players[seat].hand[:2]
+    set_hand(state, state.players[seat], state.players[seat].hand[:2])
     food = list(state.players[seat].food)
     _, drawing = play(state, mv.GiftCards())
     assert drawing.phase == "gift_draw" and drawing.actions_left == 3
@@ -559,13 +596,13 @@ def test_dit_092_display_not_replaced_until_end_of_turn() -> None:
     """DIT-092: a card taken from the display leaves a gap until the display step."""
     state = gift_state(cc())
     seat = state.current
-    state.players[seat].hand = state.players[seat].hand[:3]
+    set_hand(state, state.players[seat], state.players[seat].hand[:3])
     _, s = play(state, mv.GiftCards())
     _, s = play(s, mv.TakeDisplay(s.display[0]))
     _, s = play(s, mv.StopDrawing())
     assert len(s.display) == 3 and len(s.players[seat].hand) == 4
-    s.players[seat].front = [0, 0, 0, 0]
-    s.players[seat].food = [0, 0, 0, 0]
+    set_ducks(s, s.players[seat].front, [0, 0, 0, 0])
+    set_food(s, s.players[seat], [0, 0, 0, 0])
     events, s = play(s, mv.EndTurn())
     assert len(s.display) == 4
     assert any(isinstance(e, ev.DisplayRefilled) and len(e.cards) == 1 for e in events)
@@ -575,11 +612,11 @@ def test_dit_092_display_not_replaced_until_end_of_turn() -> None:
 
 
 def adopt_state(tow: list[int]) -> State:
-    state = new(2, 14)
+    state = new(2, 14, locations=("KOI",))
     seat = state.current
     p = state.players[seat]
     p.pawn = free_tile(state, ADOPT)
-    p.tow = tow
+    set_ducks(state, p.tow, tow)
     set_tableau(state, seat, ["ST1", "KOI-1"])  # ST1 = Y, B; KOI-1 = Y
     return state
 
@@ -593,7 +630,7 @@ def test_dit_093_094_096_097_098_adopt() -> None:
     _, after = play(state, mv.Adopt("O", "G", "KOI-1"))
     p = after.players[seat]
     assert p.tow == cc() and p.front == cc(G=1)
-    assert p.tableau[1].adopted == [False, True, False, False]
+    assert p.tableau[1].adopted == (False, True, False, False)
     assert after.claim_open and after.actions_left == 3
     illegal(adopt_state(cc(Y=1, G=1)), mv.Adopt("Y", "G", "KOI-1"), "DIT-097")
     away = adopt_state(cc(O=1, G=1))
@@ -613,8 +650,8 @@ def test_dit_099_needs_an_empty_space_of_the_kept_colour() -> None:
     """DIT-099: legal only if the kept duck has an empty space of its colour."""
     state = adopt_state(cc(O=1, G=1))
     seat = state.current
-    state.players[seat].tableau[0].adopted[1] = True
-    state.players[seat].tableau[1].adopted[1] = True
+    adopt_duck(state, state.players[seat], 0, 1)
+    adopt_duck(state, state.players[seat], 1, 1)
     illegal(state, mv.Adopt("O", "G", "KOI-1"), "DIT-099")
     adopts = [m for m in GAME.legal_moves(state, seat) if isinstance(m, mv.Adopt)]
     assert adopts and all(m.keep == "G" for m in adopts)
@@ -635,8 +672,10 @@ def test_dit_043_only_cards_and_formations_score() -> None:
     state = new(2, 15)
     p = state.players[0]
     base = score(p)
-    p.food, p.tow, p.front = cc(Y=4), cc(O=4), cc(B=3)
-    p.hand = [*p.hand, "KOI-6"]
+    set_food(state, p, cc(Y=4))
+    set_ducks(state, p.tow, cc(O=4))
+    set_ducks(state, p.front, cc(B=3))
+    set_hand(state, p, [*p.hand, "KOI-6"])
     assert score(p) == base
 
 

@@ -9,13 +9,28 @@ from core.games.ducks_in_tow.data import ADOPT, FORMATION_BY_ID
 from core.games.ducks_in_tow.scoring import longest_runs, score
 from core.games.ducks_in_tow.state import State
 
-from .helpers import cc, free_tile, illegal, location_tile, neighbours, new, play, set_tableau
+from .helpers import (
+    adopt_duck,
+    cc,
+    free_tile,
+    illegal,
+    location_tile,
+    neighbours,
+    new,
+    play,
+    set_ducks,
+    set_hand,
+    set_tableau,
+)
 
-GRID = ["GZB-6", "PIC-6", "FLW-6"]  # Y, O, B printed on each: rows 0-2 full over 3 columns
+# Y, O, B printed on each of the first 3 cards, then the first player's start card ST1
+# (Y, B): rows Y and B run 4 long, O 3, G is empty.
+GRID = ["GZB-6", "PIC-6", "FLW-6", "ST1"]
 
 
 def claimable(formations: list[str], tableau: list[str], seats: int = 4) -> State:
     state = new(seats, 31)
+    assert state.players[state.current].start_card == "ST1"
     set_tableau(state, state.current, tableau)
     state.formations = formations
     state.claim_open = True
@@ -30,9 +45,9 @@ def test_dit_101_claim_only_after_drop_off_or_adopt() -> None:
     # a Drop Off opens the window ...
     seat = state.current
     p = state.players[seat]
-    p.hand = ["KOI-1", *p.hand[1:]]
+    set_hand(state, p, ["KOI-1", *p.hand[1:]])
     p.pawn = location_tile(state, "KOI")
-    p.tow = cc(Y=1)
+    set_ducks(state, p.tow, cc(Y=1))
     _, dropped = play(state, mv.DropOff("KOI-1", "left"))
     assert mv.ClaimFormation("F1", 0, 0) in GAME.legal_moves(dropped, seat)
     # ... and the next action closes it
@@ -43,7 +58,7 @@ def test_dit_101_claim_only_after_drop_off_or_adopt() -> None:
     adopt.claim_open = False
     q = adopt.players[adopt.current]
     q.pawn = free_tile(adopt, ADOPT)
-    q.tow = cc(G=2)
+    set_ducks(adopt, q.tow, cc(G=2))
     _, adopted = play(adopt, mv.Adopt("G", "G", "PIC-6"))
     assert adopted.claim_open
     assert mv.ClaimFormation("F1", 0, 0) in GAME.legal_moves(adopted, adopt.current)
@@ -71,7 +86,7 @@ def test_dit_104_109_several_claims_overlapping_cards() -> None:
     _, two = play(one, mv.ClaimFormation("F8", 0, 0))
     assert [c.formation for c in two.players[seat].claims] == ["F3", "F8"]
     assert two.formations == []
-    assert score(two.players[seat]) == 3 + 3 + 3 + 0 + 2 + 4
+    assert score(two.players[seat]) == 4 + 3 + 4 + 0 + 2 + 4
 
 
 def test_dit_105_106_pattern_and_orientation() -> None:
@@ -90,9 +105,9 @@ def test_dit_107_adopted_ducks_complete_patterns() -> None:
     state = claimable(["F1"], ["KOI-2", "BRG-2", "PIC-1"])  # orange, brown, orange
     seat = state.current
     illegal(state, mv.ClaimFormation("F1", 0, 1), "DIT-105")
-    state.players[seat].tableau[1].adopted[1] = True
+    adopt_duck(state, state.players[seat], 1, 1)
     _, after = play(state, mv.ClaimFormation("F1", 0, 1))
-    assert after.players[seat].claims[0].cells == [("KOI-2", 1), ("BRG-2", 1), ("PIC-1", 1)]
+    assert after.players[seat].claims[0].cells == (("KOI-2", 1), ("BRG-2", 1), ("PIC-1", 1))
 
 
 def test_dit_108_110_claimed_card_covers_its_ducks_for_good() -> None:
@@ -104,20 +119,20 @@ def test_dit_108_110_claimed_card_covers_its_ducks_for_good() -> None:
     assert used[0][0] and used[1][1] and used[2][2] and sum(map(sum, used)) == 3
     illegal(after, mv.ClaimFormation("F1", 0, 0), "DIT-110")
     assert mv.ClaimFormation("F1", 0, 1) not in GAME.legal_moves(after, seat)
-    # cards added later at the left end do not move the covered ducks
-    after.players[seat].tableau.insert(
-        0,
-        after.players[seat]
-        .tableau[0]
-        .__class__("KOI-1", [True, False, False, False], [False] * 4, [False] * 4),
-    )
-    assert after.players[seat].tableau[1].used[0]
+    # a card completed later at the left end does not move the covered ducks
+    p = after.players[seat]
+    set_hand(after, p, ["KOI-1", *p.hand[1:]])
+    p.pawn = location_tile(after, "KOI")
+    set_ducks(after, p.tow, cc(Y=1))
+    after.actions_left = 1
+    _, later = play(after, mv.DropOff("KOI-1", "left"))
+    assert [s.used for s in later.players[seat].tableau[1:]] == used
 
 
 def test_dit_111_inside_the_grey_zone() -> None:
     """DIT-111: the formation card may not stick out of the grey zone."""
     state = claimable(["F1", "F4"], GRID)
-    illegal(state, mv.ClaimFormation("F1", 1, 0), "DIT-111")
+    illegal(state, mv.ClaimFormation("F1", 2, 0), "DIT-111")
     illegal(state, mv.ClaimFormation("F4", 0, 2), "DIT-111")
     illegal(state, mv.ClaimFormation("F1", -1, 0), "DIT-111")
 
@@ -140,7 +155,7 @@ def test_dit_113_each_formation_once() -> None:
     assert after.formations == ["F2"]
     other = (seat + 1) % 4
     after.current = other
-    set_tableau(after, other, GRID)
+    set_tableau(after, other, ["WIL-6", "BRG-6", "KOI-6"])  # a row of 3 yellow ducks
     illegal(after, mv.ClaimFormation("F1", 0, 0), "DIT-113")
 
 
@@ -150,4 +165,4 @@ def test_dit_114_covered_ducks_still_score() -> None:
     seat = state.current
     runs = longest_runs(state.players[seat].tableau)
     _, after = play(state, mv.ClaimFormation("F1", 0, 1))
-    assert longest_runs(after.players[seat].tableau) == runs == [3, 3, 3, 0]
+    assert longest_runs(after.players[seat].tableau) == runs == [4, 3, 4, 0]

@@ -6,8 +6,8 @@ import pytest
 
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow import data as d
-from core.games.ducks_in_tow.rules import SIDES
-from core.kernel import Setup, SetupError
+from core.games.ducks_in_tow.state import State
+from core.kernel import Rng, Setup, SetupError
 
 from .helpers import new
 
@@ -32,12 +32,12 @@ def test_dit_150_no_variants_or_options() -> None:
 
 def test_data_validates_and_fails_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
     """DIT-GAP05/08: the provisional tables are validated on load; a broken map raises."""
-    d.validate()
+    d._validate()
     broken = dict(d.MAPS)
     broken[2] = (*d.MAPS[2][:-1], d.Hex(5, 5, d.GIFT_SHOP, 2, (0,)))
     monkeypatch.setattr(d, "MAPS", broken)
     with pytest.raises(d.DataError):
-        d.validate()
+        d._validate()
 
 
 def test_location_card_data_is_balanced() -> None:
@@ -75,18 +75,39 @@ def test_dit_007_start_card_is_a_tableau_card() -> None:
     for p in state.players:
         assert [s.card for s in p.tableau] == [p.start_card]
         printed = [c in d.START_BY_ID[p.start_card].ducks for c in d.COLOURS]
-        assert p.tableau[0].printed == printed
+        assert p.tableau[0].printed == tuple(printed)
     assert GAME.view(state, 0).players[0].rows == [
         int(b) for b in state.players[0].tableau[0].printed
     ]
 
 
+def _colours_seen(state: State) -> list[str]:
+    """Each seat's pawn colour as every seat and a spectator see it (all must agree)."""
+    seen = {tuple(p.pawn_colour for p in GAME.view(state, v).players) for v in [None, 0, 1]}
+    assert len(seen) == 1, seen
+    return list(seen.pop())
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_dit_008_010_pawn_colours_and_clockwise_order(seats: int) -> None:
-    """DIT-008: distinct pawn colours; DIT-010: seats clockwise from the first player."""
+def test_dit_008_one_pawn_colour_each_never_shared(seats: int) -> None:
+    """DIT-008: each player has 1 of the 4 pawn colours and no two share one; a player
+    keeps their colour for the whole game (DIT-GAP11: assigned by seat, cosmetic)."""
+    for seed in range(5):
+        state = new(seats, seed)
+        colours = _colours_seen(state)
+        assert len(colours) == seats == len(set(colours))
+        assert set(colours) <= {"red", "blue", "purple", "white"}
+        rng = Rng.seeded(seed, stream=8)
+        for _ in range(150):
+            seat = GAME.to_move(state)[0]
+            _, state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        assert _colours_seen(state) == colours
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_dit_010_seats_clockwise_from_the_first_player(seats: int) -> None:
+    """DIT-010: seat positions run clockwise from the first player, who moves first."""
     state = new(seats, 7)
-    view = GAME.view(state, None)
-    assert len({p.pawn_colour for p in view.players}) == seats
     for seat, p in enumerate(state.players):
         assert p.order == (seat - state.current) % seats
 
@@ -136,7 +157,7 @@ def test_dit_021_to_026_location_cards(seats: int) -> None:
 
 
 def test_dit_ex01_formation_cards_4_players() -> None:
-    """DIT-EX01 (DIT-027, DIT-028, DIT-029): 4 + 2 = 6 of the 8 formation cards, face up."""
+    """DIT-EX01 (DIT-027, DIT-028): 4 + 2 = 6 of the 8 formation cards, face up."""
     chosen = set()
     for seed in range(10):
         state = new(4, seed)
@@ -149,6 +170,20 @@ def test_dit_ex01_formation_cards_4_players() -> None:
             assert f not in GAME.view(state, None).formations
     assert len(chosen) > 1
     assert [len(new(n, 1).formations) for n in (2, 3)] == [4, 5]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_dit_029_formations_face_up_with_their_points_for_everyone(seats: int) -> None:
+    """DIT-029: the selected formation cards lie face up where every player (and a
+    spectator) sees them, each with its pattern and its printed points."""
+    state = new(seats, 21)
+    for viewer in [None, *range(seats)]:
+        view = GAME.view(state, viewer)
+        assert view.formations == state.formations
+        for fid in state.formations:
+            face, printed = view.formation_cards[fid], d.FORMATION_BY_ID[fid]
+            assert face.points == printed.points and face.points in (2, 3, 4)
+            assert [tuple(c) for c in face.cells] == list(printed.cells)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -206,7 +241,6 @@ def test_dit_ex08_two_player_setup() -> None:
 
 
 def test_setup_is_deterministic() -> None:
-    """Same seed, same state; the sides of a tableau are left and right only (DIT-075)."""
+    """Same seed, same state; another seed, another deal."""
     assert new(3, 99) == new(3, 99)
     assert new(3, 99) != new(3, 100)
-    assert SIDES == ("left", "right")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from core.games.ducks_in_tow import GAME
@@ -10,13 +11,27 @@ from core.games.ducks_in_tow import moves as mv
 from core.games.ducks_in_tow.data import ADOPT, GIFT_SHOP, LOCATION
 from core.games.ducks_in_tow.rules import disperse_targets
 from core.games.ducks_in_tow.state import State
+from core.kernel import Rng
 
-from .helpers import cc, illegal, new, play
+from .helpers import (
+    cc,
+    finish_turn,
+    illegal,
+    leave_in_food_bag,
+    new,
+    play,
+    set_display,
+    set_ducks,
+    set_food,
+    set_hand,
+    set_tableau,
+    set_tiles,
+)
 
 
 def upkeep(seats: int = 2, seed: int = 41, front: list[int] | None = None) -> State:
     state = new(seats, seed)
-    state.players[state.current].front = cc(Y=1, O=1) if front is None else front
+    set_ducks(state, state.players[state.current].front, cc(Y=1, O=1) if front is None else front)
     _, state = play(state, mv.EndTurn())
     return state
 
@@ -26,9 +41,9 @@ def test_dit_115_steps_in_order() -> None:
     state = new(2, 42)
     seat = state.current
     p = state.players[seat]
-    p.front = cc(G=1)
-    p.hand = p.hand[:3]
-    state.display = state.display[:3]
+    set_ducks(state, p.front, cc(G=1))
+    set_hand(state, p, p.hand[:3])
+    set_display(state, state.display[:3])
     phases = []
     _, state = play(state, mv.EndTurn())
     phases.append(state.phase)
@@ -66,7 +81,7 @@ def test_dit_118_empty_tiles_first() -> None:
     state = upkeep()
     pawns = [p.pawn for p in state.players]
     eligible = [t for t in range(len(state.tiles)) if t not in pawns]
-    state.tiles[eligible[0]].ducks = cc()
+    set_tiles(state, {eligible[0]: cc()})
     illegal(state, mv.Disperse(eligible[1]), "DIT-118")
     assert GAME.legal_moves(state, state.current) == [mv.Disperse(eligible[0])]
 
@@ -76,8 +91,9 @@ def test_dit_119_120_fewest_ducks_then_player_choice() -> None:
     state = upkeep()
     pawns = [p.pawn for p in state.players]
     eligible = [t for t in range(len(state.tiles)) if t not in pawns]
-    for i, t in enumerate(eligible):
-        state.tiles[t].ducks = cc(O=2) if i % 2 else cc(O=1, B=2)
+    set_tiles(
+        state, {t: cc(O=1, G=1) if i % 2 else cc(Y=1, B=1, G=1) for i, t in enumerate(eligible)}
+    )
     fewest = [t for i, t in enumerate(eligible) if i % 2]
     assert [m.tile for m in GAME.legal_moves(state, state.current)] == fewest
     illegal(state, mv.Disperse(eligible[0]), "DIT-119")
@@ -112,12 +128,11 @@ def test_dit_ex04_dispersal_example() -> None:
     free = [t for t in range(len(state.tiles)) if t not in pawn_tiles]
     a, b, c, d = free[:4]
     e = state.players[seat].pawn
-    for t in range(len(state.tiles)):
-        state.tiles[t].ducks = cc(G=5)
-    state.tiles[a].ducks, state.tiles[b].ducks = cc(), cc()
-    state.tiles[c].ducks, state.tiles[d].ducks = cc(Y=1), cc(Y=2)
-    state.tiles[e].ducks = cc()
-    state.players[seat].front = cc(Y=1, O=1, B=1)
+    pairs = [cc(O=1, G=1), cc(B=1, G=1), cc(O=1, B=1)]  # 2 ducks: never the fewest
+    rest = [t for t in range(len(state.tiles)) if t not in (a, b, c, d, e)]
+    others = {t: pairs[i % 3] for i, t in enumerate(rest)}
+    set_tiles(state, {**others, a: cc(), b: cc(), c: cc(Y=1), d: cc(Y=2), e: cc()})
+    set_ducks(state, state.players[seat].front, cc(Y=1, O=1, B=1))
     _, state = play(state, mv.EndTurn())
     assert [m.tile for m in GAME.legal_moves(state, seat)] == [a, b]
     _, state = play(state, mv.Disperse(b))
@@ -139,7 +154,7 @@ def test_dit_124_125_return_then_draw_to_four() -> None:
     """DIT-124: return any number of food; DIT-125: then draw at random to 4."""
     state = upkeep(front=cc())
     seat = state.current
-    state.players[seat].food = cc(Y=2, O=1)
+    set_food(state, state.players[seat], cc(Y=2, O=1))
     assert state.phase == "food"
     assert set(map(type, GAME.legal_moves(state, seat))) == {mv.ReturnFood, mv.FinishFood}
     _, state = play(state, mv.ReturnFood("Y"))
@@ -155,8 +170,8 @@ def test_dit_126_short_food_bag() -> None:
     """DIT-126: if the bag runs out, draw what is there."""
     state = upkeep(front=cc())
     seat = state.current
-    state.players[seat].food = cc(G=1)
-    state.food_bag = cc(B=1)
+    set_food(state, state.players[seat], cc(G=1))
+    leave_in_food_bag(state, cc(B=1), holder=1 - seat)
     _events, after = play(state, mv.FinishFood())
     assert after.players[seat].food == cc(B=1, G=1) and after.food_bag == cc()
 
@@ -165,7 +180,7 @@ def test_dit_127_128_hand_refill_card_by_card() -> None:
     """DIT-127: fewer than 4 cards: draw to 4; DIT-128: display or deck, card by card."""
     state = upkeep(front=cc())
     seat = state.current
-    state.players[seat].hand = state.players[seat].hand[:2]
+    set_hand(state, state.players[seat], state.players[seat].hand[:2])
     _, state = play(state, mv.FinishFood())
     assert state.phase == "hand"
     legal = GAME.legal_moves(state, seat)
@@ -182,7 +197,7 @@ def test_dit_127_128_hand_refill_card_by_card() -> None:
 def test_dit_129_display_refilled_from_deck() -> None:
     """DIT-129: the display is refilled to 4 from the deck, publicly."""
     state = upkeep(front=cc())
-    state.display = state.display[:1]
+    set_display(state, state.display[:1])
     top3 = state.deck[-3:][::-1]
     events, after = play(state, mv.FinishFood())
     refill = next(e for e in events if isinstance(e, ev.DisplayRefilled))
@@ -190,19 +205,96 @@ def test_dit_129_display_refilled_from_deck() -> None:
     assert GAME.redact(refill, 0) == refill
 
 
-def test_dit_130_empty_deck() -> None:
-    """DIT-130: empty deck: draw from the display only, no refill; both empty: no draw."""
+def _deck_into_discards(state: State) -> list[str]:
+    """The whole deck onto the discard pile (face down), as if discarded card by card."""
+    pile = state.deck[::-1]
+    state.discards += pile
+    state.deck.clear()
+    return pile
+
+
+def test_dit_130_empty_deck_and_discard_pile() -> None:
+    """DIT-130: deck and discard pile both empty: draw from the display only, no refill,
+    and the game goes on (no end because cards ran out)."""
     state = upkeep(front=cc())
     seat = state.current
-    state.deck = []
-    state.display = state.display[:1]
-    state.players[seat].hand = state.players[seat].hand[:2]
+    other = 1 - seat
+    set_display(state, state.display[:1])
+    set_hand(state, state.players[seat], state.players[seat].hand[:2])
+    # every card of the deck lies completed in the other tableau: none left to draw
+    set_tableau(state, other, [state.players[other].start_card, *state.deck])
     _, state = play(state, mv.FinishFood())
     assert GAME.legal_moves(state, seat) == [mv.TakeDisplay(state.display[0])]
     illegal(state, mv.TakeDeck(), "DIT-130")
     events, after = play(state, mv.TakeDisplay(state.display[0]))
     assert after.display == [] and not any(isinstance(e, ev.DisplayRefilled) for e in events)
-    assert len(after.players[seat].hand) == 3 and after.current != seat
+    assert len(after.players[seat].hand) == 3 and after.current == other
+    assert after.end_trigger == -1 and after.end_reason == ""
+    for _ in range(4):
+        after = finish_turn(after)
+    assert GAME.outcome(after) is None and after.turn == state.turn + 5
+
+
+def test_dit_130_091_deck_runs_out_discards_reshuffled() -> None:
+    """DIT-130: a draw from an empty deck first shuffles the face-down discard pile
+    (DIT-091) into a new deck with the game's Rng; the reshuffle is public (its size,
+    not its order)."""
+    state = upkeep(front=cc())
+    seat = state.current
+    set_hand(state, state.players[seat], state.players[seat].hand[:3])
+    pile = _deck_into_discards(state)
+    _, state = play(state, mv.FinishFood())
+    assert mv.TakeDeck() in GAME.legal_moves(state, seat)
+    events, after = play(state, mv.TakeDeck())
+    assert events[0] == ev.DeckReshuffled(len(pile)) and isinstance(events[1], ev.CardDrawn)
+    drawn = events[1].card
+    assert after.discards == [] and sorted([*after.deck, drawn]) == sorted(pile)
+    assert [*after.deck, drawn] != pile  # shuffled, not turned over
+    for viewer in (None, 1 - seat):
+        assert GAME.redact(events[0], viewer) == events[0]
+        assert GAME.view(after, viewer).deck_size == len(after.deck)
+    other_rng = msgspec.structs.replace(state, rng=Rng.seeded(99))
+    _, elsewhere = play(other_rng, mv.TakeDeck())
+    assert elsewhere.deck != after.deck  # the order comes from the state's Rng
+
+
+def test_dit_130_129_display_refill_reshuffles_when_the_deck_runs_out() -> None:
+    """DIT-130, DIT-129: the display is refilled from the deck; when the deck runs out
+    part-way, the discard pile becomes the new deck and the refill goes on."""
+    state = upkeep(front=cc())
+    set_display(state, state.display[:1])
+    last = state.deck[0]
+    _deck_into_discards(state)
+    state.discards.remove(last)
+    state.deck.append(last)  # one card left in the deck
+    events, after = play(state, mv.FinishFood())
+    kinds = [type(e) for e in events]
+    assert kinds == [
+        ev.FoodRefilled,
+        ev.DisplayRefilled,
+        ev.DeckReshuffled,
+        ev.DisplayRefilled,
+        ev.TurnPassed,
+    ]
+    assert events[1] == ev.DisplayRefilled([last]) and len(after.display) == 4
+    assert after.display[1] == last and after.discards == []
+
+
+def test_dit_130_088_gift_shop_cards_come_from_the_reshuffled_pile() -> None:
+    """DIT-130 with the Gift Shop card option (DIT-088): no deck and no display, yet the
+    discard pile is a deck to draw from."""
+    state = new(2, 47)
+    seat = state.current
+    p = state.players[seat]
+    p.pawn = next(i for i, t in enumerate(state.tiles) if t.role == GIFT_SHOP)
+    _deck_into_discards(state)
+    state.discards += state.display
+    state.display.clear()
+    assert mv.GiftCards() in GAME.legal_moves(state, seat)
+    _, state = play(state, mv.GiftCards())
+    events, state = play(state, mv.TakeDeck())
+    assert [type(e) for e in events] == [ev.DeckReshuffled, ev.CardDrawn]
+    assert len(state.players[seat].hand) == 5
 
 
 def test_dit_131_pass_to_the_left() -> None:
@@ -212,8 +304,8 @@ def test_dit_131_pass_to_the_left() -> None:
     turns = []
     for _ in range(5):
         turns.append((state.current, GAME.turn(state)))
-        state.players[state.current].front = cc()
-        state.players[state.current].food = cc()
+        set_ducks(state, state.players[state.current].front, cc())
+        set_food(state, state.players[state.current], cc())
         _, state = play(state, mv.EndTurn())
     assert turns == [((first + i) % 4, i) for i in range(5)]
     assert GAME.to_move(state) == [(first + 5) % 4]

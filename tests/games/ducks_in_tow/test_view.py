@@ -120,7 +120,7 @@ def test_claimed_formations_keep_their_face() -> None:
 
     state = new(2, 3)
     fid = state.formations.pop()
-    state.players[1].claims.append(Claim(fid, []))
+    state.players[1].claims.append(Claim(fid, ()))
     view = GAME.view(state, 0)
     assert fid in view.formation_cards
     assert view.formation_cards[fid].points == FORMATION_BY_ID[fid].points

@@ -179,6 +179,7 @@ export const en = {
   'end.reason.all-tokens-placed': 'a player placed all their tokens',
   'end.reason.cards': 'a player completed the target number of location cards',
   'end.reason.formations': 'the formation cards ran out',
+  'end.reason.stall': 'nobody could complete a card or claim a formation any more',
   'end.reason.cards-exhausted': 'no location cards were left to draw',
   'end.scores': 'Scores',
   'end.rank': 'Rank',

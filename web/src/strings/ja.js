@@ -179,6 +179,7 @@ export const ja = {
   'end.reason.all-tokens-placed': 'あるプレイヤーがトークンをすべて置いた',
   'end.reason.cards': 'あるプレイヤーが規定枚数のロケーションカードを完成させた',
   'end.reason.formations': 'フォーメーションカードがなくなった',
+  'end.reason.stall': '誰もカードを完成させることもフォーメーションカードを獲得することもできなくなった',
   'end.reason.cards-exhausted': '引けるロケーションカードがなくなった',
   'end.scores': '得点',
   'end.rank': '順位',
