@@ -464,7 +464,9 @@ def state_hashes(record_json: str | bytes) -> HashesReply:
 
     Unlike `Timeline(check="verify")`, this does not stop at the stored hashes: it
     returns what *this* runtime computes, so two runtimes can be compared entry by
-    entry. On an engine error the list stops there and `error` says why.
+    entry. On an engine error the list stops there and `error` says why. These are
+    plain hashes of the states (`digest`, as in `summary`), not the record's salted
+    commitments: this door runs where the seed is, on the authority's device.
     """
     game, record = load_record(record_json)
     fresh: Record[Any, Any] = Record(id=record.id, genesis=record.genesis, entries=[])

@@ -61,6 +61,7 @@ from core.kernel import (
     random_bot,
     record_game,
     redact_entry,
+    redact_genesis,
     report_type,
     reproduce,
     verify,
@@ -497,7 +498,7 @@ class Service:
         genesis = live.tl.record.genesis
         if live.over():
             return genesis
-        return msgspec.structs.replace(genesis, seed=None)
+        return redact_genesis(genesis)
 
     def record_since(self, game_id: str, token: str | None, since: int) -> s.RecordResponse:
         if since < 0:

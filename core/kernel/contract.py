@@ -3,8 +3,8 @@
 A game is a stateless object: `initial` builds the state from a Setup,
 `decide` turns a move into events (or raises IllegalMove), `evolve` folds one
 event into a *new* state (the input is never mutated: snapshots share states),
-`legal_moves` lists every legal move in a stable order, `view`/`redact` cut
-what a seat may see. Moves, events, states and views are msgspec Structs;
+`legal_moves` lists every legal move in a stable order, `view`/`redact`/
+`redact_move` cut what a seat may see. Moves, events, states and views are msgspec Structs;
 moves and events are tagged unions.
 """
 
@@ -149,6 +149,13 @@ class Decider(Generic[S, M, E, V]):
     def redact(self, event: E, seat: int | None) -> E:
         """The event as `seat` may see it; games with hidden draws override this."""
         return event
+
+    def redact_move(self, move: M, seat: int | None) -> M:
+        """The move as `seat` (None: a spectator) may see it, asked for every seat but
+        the mover: a move that names something hidden (a face-down discard) is cut
+        the way `redact` cuts events. The record commits to the whole move apart, so
+        a redacted copy still chains."""
+        return move
 
     def reveals(self, event: E) -> bool:
         """Did this event show something that was hidden (a draw, a flip)?

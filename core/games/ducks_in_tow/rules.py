@@ -70,7 +70,7 @@ from .evolve import EVOLVERS, colour_index, covers, draw_food, needs, pick
 from .evolve import new_slot as _slot
 from .scoring import DitOutcome, final_outcome, placement_problem, placements
 from .state import Player, State, Tile
-from .view import View, make_view, redact_event, reveals_event
+from .view import View, make_view, redact_event, redact_move, reveals_event
 
 Move = mv.Move
 Event = ev.Event
@@ -573,6 +573,9 @@ class DucksInTow(Decider[State, Move, Event, View]):
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact_event(event, seat)
+
+    def redact_move(self, move: Move, seat: int | None) -> Move:
+        return redact_move(move, seat)
 
     def reveals(self, event: Event) -> bool:
         return reveals_event(event)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from . import events as ev
+from . import moves as mv
 from .data import (
     CARD_BY_ID,
     COLOURS,
@@ -216,6 +217,15 @@ def redact_event(event: ev.Event, seat: int | None) -> ev.Event:
     if isinstance(event, ev.CardDiscarded) and event.seat != seat:
         return ev.CardDiscarded(event.seat, None)
     return event
+
+
+def redact_move(move: mv.Move, seat: int | None) -> mv.Move:
+    """Which card a discard names is secret (DIT-050; the discards are face down, as
+    `redact_event` has it): every seat but the discarder (the kernel never asks for
+    the mover) sees a discard of card "" (no card has that id)."""
+    if isinstance(move, mv.DiscardCard):
+        return mv.DiscardCard(card="")
+    return move
 
 
 def reveals_event(event: ev.Event) -> bool:
