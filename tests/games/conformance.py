@@ -7,6 +7,8 @@ step, checks that the Decider keeps its contract:
   (all of them, or a seeded sample on long lists) is accepted by `decide`;
 - `decide` never mutates the state it is given;
 - views and redacted events encode to JSON and pass the game's `leak_check`;
+- (`check_redacted_entries`) whole redacted entries, moves and hashes included, leak
+  nothing to any seat or spectator;
 - the game's `invariant` holds after every move;
 - the game ends within `max_entries`, and then replay (stored events),
   verification (re-running decide) and a fresh decode give the same hashes.
@@ -14,7 +16,7 @@ step, checks that the Decider keeps its contract:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import msgspec
@@ -22,11 +24,16 @@ import msgspec
 from core.kernel import (
     Decider,
     Rng,
+    TakeBack,
     Timeline,
+    check_chain,
     decode_record,
     digest,
     encode_record,
+    entry_hash,
     new_record,
+    redact_entry,
+    redact_record,
     verify,
 )
 
@@ -113,3 +120,51 @@ def assert_replay_equals_verify(
     assert divergence is None, divergence
     msgpack_copy = decode_record(encode_record(timeline.record, "msgpack"), game, "msgpack")
     assert Timeline(game, msgpack_copy).tip_hash == timeline.tip_hash
+
+
+Hidden = Callable[[Any, Any, int | None], Collection[str]]
+"""hidden(before, after, seat): the names (card, tile ids) `seat` (None: a spectator)
+may not learn from an entry that turned state `before` into `after`."""
+
+
+def check_redacted_entries(
+    game: Decider[Any, Any, Any, Any], timeline: Timeline[Any, Any, Any], hidden: Hidden
+) -> None:
+    """Every entry as each seat and a spectator receive it (the kernel's `redact_entry`,
+    which the server and the browser door use) leaks nothing, hashes included:
+
+    - its JSON (move, events, every field) names nothing `hidden` says that seat may not
+      learn;
+    - none of its hashes is a plain hash of the entry's move, events or the state after
+      it: those are brute-forced in microseconds, so commitments must be salted;
+    - it chains exactly as the full entry does, and the redacted record checks.
+    """
+    seats = timeline.record.genesis.seats
+    for entry in timeline.record.entries:
+        after = timeline.state_at(entry.seq)
+        if isinstance(entry, TakeBack):
+            assert entry.state_hash != digest(after), f"seq {entry.seq}: plain state hash"
+            continue
+        before = timeline.state_at(_line_before(timeline, entry.seq))
+        plain = {digest(entry.events), digest(entry.move), digest(after)}
+        for seat in [None, *range(seats)]:
+            copy = redact_entry(game, entry, seat)
+            text = msgspec.json.encode(copy).decode()
+            named = [name for name in hidden(before, after, seat) if f'"{name}"' in text]
+            assert not named, f"seq {entry.seq}: seat {seat} receives hidden {named}"
+            hashes = {copy.events_hash, copy.state_hash, getattr(copy, "move_hash", "")}
+            assert not hashes & plain, f"seq {entry.seq}: seat {seat} receives a plain hash"
+            assert entry_hash(copy) == entry_hash(entry), f"seq {entry.seq}: copy does not chain"
+    for seat in [None, *range(seats)]:
+        check_chain(redact_record(game, timeline.record, seat, over=False), redacted=True)
+
+
+def _line_before(timeline: Timeline[Any, Any, Any], seq: int) -> int:
+    """The seq whose state entry `seq` was played on (take-backs cut the line)."""
+    line = [0]
+    for entry in timeline.record.entries[: seq - 1]:
+        if isinstance(entry, TakeBack):
+            del line[line.index(entry.to_seq) + 1 :]
+        else:
+            line.append(entry.seq)
+    return line[-1]
