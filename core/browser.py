@@ -228,6 +228,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     tip_hash: str
     state_hash: str
     outcome: Any = None
+    rules_version: str = ""  # the rules the record is played under (its genesis)
+    engine_rules_version: str = ""  # this engine's; they differ for an older record
 
 
 class Refusal(msgspec.Struct, kw_only=True):
@@ -448,6 +450,8 @@ def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
         tip_hash=timeline.tip_hash,
         state_hash=digest(timeline.state),
         outcome=timeline.game.outcome(timeline.state),
+        rules_version=timeline.record.genesis.rules_version,
+        engine_rules_version=timeline.game.info.rules_version,
     )
 
 

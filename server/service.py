@@ -459,6 +459,7 @@ class Service:
                 outcome=outcome,
                 share_id=agg.share_id or None,
                 you=s.You(role=who.role, seat=who.seat),  # type: ignore[arg-type]
+                rules_version=genesis.rules_version,
             )
 
     def view(self, game_id: str, token: str | None, at: int | None = None) -> s.ViewResponse:
@@ -515,6 +516,7 @@ class Service:
                 seq=tl.seq,
                 tip_hash=tl.tip_hash,
                 over=live.over(),
+                rules_version=tl.record.genesis.rules_version,
             )
 
     def _conflict(self, live: Live, seat: int, expected: int) -> ApiError:

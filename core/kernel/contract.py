@@ -86,12 +86,21 @@ class GameInfo(msgspec.Struct, kw_only=True):
 
 
 class Setup(msgspec.Struct, kw_only=True):
-    """Everything `initial` needs; options are already checked and complete."""
+    """Everything `initial` needs; options are already checked and complete.
+
+    `rules_version` is the rules the game is played under: the engine's current
+    (`GameInfo.rules_version`) for a new game, the record's for a recorded one
+    (`Genesis.setup`), "" when a caller builds a Setup by hand (read it as the
+    current). A title that changes behaviour bumps its rules_version and gates the
+    change on this (keeping it in the state where `evolve` needs it), so records
+    made under earlier rules replay exactly as they were played.
+    """
 
     game: str
     seats: int
     seed: int
     options: dict[str, OptionValue] = {}
+    rules_version: str = ""
 
 
 class Outcome(msgspec.Struct, kw_only=True):
@@ -194,7 +203,9 @@ class Decider(Generic[S, M, E, V]):
         }
         if not 0 <= seed < 1 << 64:
             raise SetupError(f"seed must be in 0..2**64-1, got {seed}")
-        setup = Setup(game=info.id, seats=seats, seed=seed, options=checked)
+        setup = Setup(
+            game=info.id, seats=seats, seed=seed, options=checked, rules_version=info.rules_version
+        )
         self.check_setup(setup)
         return setup
 

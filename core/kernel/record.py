@@ -96,12 +96,26 @@ class Genesis(msgspec.Struct, kw_only=True):
     created_at: int = 0
     parent: ParentRef | None = None
 
+    @property
+    def rules_version(self) -> str:
+        """The rules the game is played under: engine_version is
+        `<core version>/<game>-<rules_version>`, written when the record was made."""
+        _, _, rules = self.engine_version.partition("/")
+        return rules.removeprefix(f"{self.game}-")
+
     def setup(self) -> Setup:
+        """The Setup of this game, under the rules it was recorded with."""
         if self.seed is None:
             raise RecordError("this record's seed is withheld until the game ends")
         if seed_commitment(self.seed) != self.seed_hash:
             raise RecordError("the genesis seed does not match its seed_hash")
-        return Setup(game=self.game, seats=self.seats, seed=self.seed, options=self.options)
+        return Setup(
+            game=self.game,
+            seats=self.seats,
+            seed=self.seed,
+            options=self.options,
+            rules_version=self.rules_version,
+        )
 
 
 class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_only=True):

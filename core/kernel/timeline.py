@@ -9,7 +9,9 @@ the record's length.
 Entries arrive in two ways: `play`/`take_back` make them from a move, and
 `append` takes one made elsewhere (a file, a device) and checks it, either by
 folding its stored events (``replay``: fast, survives rule changes) or by
-re-running `decide` (``verify``: catches nondeterminism and engine drift).
+re-running `decide` (``verify``: catches nondeterminism and engine drift). A record
+carries the rules version it was played under to `initial` (`Genesis.setup`), so a
+title that changed its rules since can still fold its events as they were played.
 """
 
 from __future__ import annotations
@@ -43,7 +45,10 @@ S = TypeVar("S")
 M = TypeVar("M")
 E = TypeVar("E")
 
-Check = Literal["replay", "verify"]
+Check = Literal["replay", "hashes", "verify"]
+"""How entries from elsewhere are checked: `replay` folds their stored events (state
+hashes at snapshots and the tip), `hashes` too but checks every state hash, `verify`
+re-runs `decide` as well and checks everything."""
 
 
 class Mismatch(RecordError):
@@ -118,7 +123,7 @@ class Timeline(Generic[S, M, E]):
         for entry in record.entries:
             # Loading a whole record checks state hashes at snapshots and the tip
             # only: the hash chain already binds every entry, and verify checks all.
-            spot = check == "verify" or entry.seq % snapshot_every == 0 or entry.seq == last
+            spot = check != "replay" or entry.seq % snapshot_every == 0 or entry.seq == last
             self._append(entry, check=check, hash_check=spot)
 
     # -- reading -------------------------------------------------------------
