@@ -72,7 +72,7 @@ def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted
     if seed is None:
         raise RecordError("this record's seed is withheld: its commitments cannot be made", seq)
     message = what.encode() + b":" + canonical(obj)
-    return hmac.new(entry_secret(seed, seq), message, hashlib.sha256).hexdigest()
+    return hmac.digest(entry_secret(seed, seq), message, "sha256").hex()
 
 
 class ParentRef(msgspec.Struct, kw_only=True):
@@ -175,7 +175,12 @@ class _TakeBackV1(msgspec.Struct, tag="takeback", tag_field="kind", kw_only=True
 
 
 class Record(msgspec.Struct, Generic[M, E], kw_only=True):
-    """A whole game: its id (forks and branches get their own), genesis and entries."""
+    """A whole game: its id (forks and branches get their own), genesis and entries.
+
+    `format` is the newest record format its entries may use (each entry says which
+    it is, so a reader never needs this to check one); RecordError when a reader
+    meets a format newer than RECORD_FORMAT.
+    """
 
     id: str
     genesis: Genesis
