@@ -144,34 +144,28 @@ class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_onl
         return bool(self.move_hash)
 
 
-class TakeBack(msgspec.Struct, tag="takeback", tag_field="kind", kw_only=True):
+class _TakeBackFields(msgspec.Struct, kw_only=True):
+    seq: int
+    seat: int
+    to_seq: int
+    state_hash: str
+    prev_hash: str
+    move_id: str
+    device_id: str = ""
+    at: int = 0
+
+
+class TakeBack(_TakeBackFields, tag="takeback", tag_field="kind", kw_only=True):
     """Undo back to the state after `to_seq`; the undone entries stay in the record.
 
     `salted`: made in format 2 (`state_hash` salted); False in format-1 take-backs.
     """
 
-    seq: int
-    seat: int
-    to_seq: int
-    state_hash: str
-    prev_hash: str
-    move_id: str
-    device_id: str = ""
-    at: int = 0
     salted: bool = False
 
 
-class _TakeBackV1(msgspec.Struct, tag="takeback", tag_field="kind", kw_only=True):
+class _TakeBackV1(_TakeBackFields, tag="takeback", tag_field="kind", kw_only=True):
     """A format-1 take-back exactly as it was hashed (before `salted` existed)."""
-
-    seq: int
-    seat: int
-    to_seq: int
-    state_hash: str
-    prev_hash: str
-    move_id: str
-    device_id: str = ""
-    at: int = 0
 
 
 class Record(msgspec.Struct, Generic[M, E], kw_only=True):

@@ -14,7 +14,6 @@ from typing import Any
 
 import msgspec
 
-from core import games
 from core.games.ducks_in_tow import events as dev
 from core.games.ducks_in_tow import moves as dmv
 from core.games.ducks_in_tow.data import CARD_BY_ID
@@ -22,29 +21,18 @@ from core.games.tulikko.data import TILE_COLOUR
 from core.games.tulikko.events import Slid
 from core.kernel import (
     Entry,
-    Rng,
     Timeline,
     check_commitments,
     digest,
     entry_hash,
-    new_record,
     redact_entry,
 )
 
 from .brute_force import blanks, matching_candidates
+from .test_redacted_entries import play_with_takebacks
 
 TILES = sorted(TILE_COLOUR)  # 60: every forest tile
 CARDS = sorted(CARD_BY_ID)  # 48: every location card
-
-
-def random_play(game_id: str, seats: int, seed: int, entries: int) -> Timeline[Any, Any, Any]:
-    game = games.get(game_id)
-    timeline = Timeline(game, new_record(game, record_id="bf", seats=seats, seed=seed))
-    rng = Rng.seeded(seed, stream=5)
-    while timeline.seq < entries and timeline.to_move():
-        seat = timeline.to_move()[0]
-        timeline.play(seat, rng.choice(timeline.legal_moves(seat)), move_id=f"m{timeline.seq}")
-    return timeline
 
 
 def attack(timeline: Timeline[Any, Any, Any], entry: Entry[Any, Any], viewer: int | None,
@@ -59,7 +47,7 @@ def attack(timeline: Timeline[Any, Any, Any], entry: Entry[Any, Any], viewer: in
 
 def test_tulikko_centre_tile_cannot_be_brute_forced() -> None:
     """TUL-018: the tile hidden in the centre stays hidden from every seat."""
-    timeline = random_play("tulikko", 3, 41, 60)
+    timeline = play_with_takebacks("tulikko", 3, 41, 60, undo_one_in=0)
     slides = [e for e in timeline.record.entries if any(isinstance(ev, Slid) for ev in e.events)]
     assert len(slides) >= 5
     for entry in slides:
@@ -73,8 +61,8 @@ def test_ducks_draws_and_discards_cannot_be_brute_forced() -> None:
     """DIT-050: a card drawn from the deck, or discarded, stays secret to its owner,
     in the events and in the discard move alike."""
     drawn = discarded = just_drawn = 0
-    for seed in (3, 4, 5):
-        timeline = random_play("ducks-in-tow", 2, seed, 400)
+    for seed in (3, 4, 5, 6, 7):
+        timeline = play_with_takebacks("ducks-in-tow", 2, seed, 600, undo_one_in=0)
         draws_this_turn: set[str] = set()
         for entry in timeline.record.entries:
             cards = [ev.card for ev in entry.events if isinstance(ev, dev.CardDrawn)]
@@ -104,7 +92,7 @@ def test_ducks_draws_and_discards_cannot_be_brute_forced() -> None:
 def test_the_attack_finds_a_plainly_hashed_secret() -> None:
     """The brute force works: on an entry committed as format 1 did (plain sha256),
     it finds the hidden centre tile, and only that one."""
-    timeline = random_play("tulikko", 2, 41, 20)
+    timeline = play_with_takebacks("tulikko", 2, 41, 20, undo_one_in=0)
     entry = next(e for e in timeline.record.entries if any(isinstance(v, Slid) for v in e.events))
     centre = next(ev.centre for ev in entry.events if isinstance(ev, Slid))
     plain = msgspec.structs.replace(entry, events_hash=digest(entry.events), move_hash="")

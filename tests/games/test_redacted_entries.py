@@ -49,8 +49,10 @@ def titles() -> list[str]:
 
 
 def play_with_takebacks(
-    game_id: str, seats: int, seed: int, entries: int
+    game_id: str, seats: int, seed: int, entries: int, *, undo_one_in: int = 6
 ) -> Timeline[Any, Any, Any]:
+    """Random legal moves; after one, a take-back (when allowed) one time in
+    `undo_one_in` (0: never)."""
     game = games.get(game_id)
     timeline = Timeline(game, new_record(game, record_id="leak", seats=seats, seed=seed))
     rng = Rng.seeded(seed, stream=9)
@@ -60,7 +62,8 @@ def play_with_takebacks(
         target = timeline.undo_target()
         if (
             target is not None
-            and rng.below(6) == 0
+            and undo_one_in
+            and rng.below(undo_one_in) == 0
             and timeline.takeback_refusal(seat, target) is None
         ):
             timeline.take_back(seat, target, move_id=f"u{timeline.seq}")
