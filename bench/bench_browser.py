@@ -6,9 +6,10 @@ Drives headless Debian Chromium (/usr/bin/chromium) with Python Playwright again
 local static server with gzip (the same paths the Kifu server uses: /engine/ is
 web/engine/, /pyodide/ is pyodide/dist/), and prints:
 
-1. engine ready, warm cache: a worker booting Pyodide + the core wheel + import
-   core.browser, vs a bare Pyodide boot + `import msgspec` on the same page, in
-   alternation — the ratio is what Kifu's own code adds to the boot;
+1. engine ready, warm cache: a worker booting Pyodide (its interpreter restored from
+   the memory snapshot the first boot kept) + the core wheel + import core.browser,
+   vs a bare Pyodide boot + `import msgspec` on the same page, in alternation; and
+   the engine with a fresh interpreter (no snapshot), as it booted before;
 2. replaying the same 300-entry record in Pyodide (in the worker) vs CPython (this
    process), through the same core.browser ops: ``load`` (fold stored events and
    check every state hash) and ``hashes`` (re-decide every move) — the ratios;
@@ -122,10 +123,10 @@ def build_bundle() -> None:
     module.build()
 
 
-BOOT_JS = """async ([bare, register]) => {
+BOOT_JS = """async ([bare, register, snapshot]) => {
   const { EngineClient } = await import("/engine/client.js");
   const t = performance.now();
-  const client = new EngineClient({ bare, register });
+  const client = new EngineClient({ bare, register, snapshot });
   await client.ready;
   const ms = performance.now() - t;
   client.terminate();
@@ -228,15 +229,18 @@ def main() -> None:
         page.goto(f"{origin}/bench.html")
         bare: list[float] = []
         engine: list[float] = []
-        page.evaluate(BOOT_JS, [True, []])  # warm the cache and the wasm code cache
-        page.evaluate(BOOT_JS, [False, register])
+        fresh: list[float] = []
+        page.evaluate(BOOT_JS, [True, [], False])  # warm the cache and the wasm code cache
+        page.evaluate(BOOT_JS, [False, register, True])  # ... and keep the snapshot
         StaticServer.sent.clear()
         for _ in range(args.repeat):
-            bare.append(page.evaluate(BOOT_JS, [True, []]))
-            engine.append(page.evaluate(BOOT_JS, [False, register]))
+            bare.append(page.evaluate(BOOT_JS, [True, [], False]))
+            engine.append(page.evaluate(BOOT_JS, [False, register, True]))
+            fresh.append(page.evaluate(BOOT_JS, [False, register, False]))
         results["boot"] = {
             "bare_ms": bare,
             "engine_ms": engine,
+            "engine_fresh_ms": fresh,
             "warm_bytes_sent": sum(n for _, n, _ in StaticServer.sent),
         }
 
@@ -259,12 +263,13 @@ def main() -> None:
     results["replay"] = {"pyodide": pyodide, "cpython": cpython}
 
     med = statistics.median
-    b, e = med(bare), med(engine)
+    b, e, f = med(bare), med(engine), med(fresh)
     first = results["first_visit"]
     print(f"Kifu browser benchmark — {args.repeat} runs, medians, Chromium headless")
     print(
-        f"1. warm boot: engine ready {e:.0f} ms vs bare Pyodide + import msgspec {b:.0f} ms"
-        f"  -> ratio {e / b:.2f}x"
+        f"1. warm boot: engine ready {e:.0f} ms (interpreter from its memory snapshot) vs"
+        f" bare Pyodide + import msgspec {b:.0f} ms  -> ratio {e / b:.2f}x"
+        f"  (fresh interpreter, as before snapshots: {f:.0f} ms, {f / b:.2f}x)"
     )
     for op, label in (
         ("load", "replay (fold events, check hashes)"),

@@ -41,6 +41,7 @@ from .record import (
 )
 from .report import Attempt, BugReport, Reproduction, describe, make_report, report_type, reproduce
 from .rng import Rng
+from .steps import Step, StepRules
 from .timeline import Mismatch, Timeline, new_record
 from .verify import Divergence, verify
 
@@ -68,6 +69,8 @@ __all__ = [
     "Rng",
     "Setup",
     "SetupError",
+    "Step",
+    "StepRules",
     "TakeBack",
     "TakeBackPolicy",
     "Timeline",

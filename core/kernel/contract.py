@@ -129,6 +129,19 @@ class Decider(Generic[S, M, E, V]):
     event_type: ClassVar[Any]
     view_type: ClassVar[Any]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A title (a class that sets `info`) must implement the whole contract:
+        a forgotten method is a TypeError when the module is imported, not a
+        NotImplementedError in the middle of someone's game."""
+        super().__init_subclass__(**kwargs)
+        if "info" not in cls.__dict__:
+            return
+        missing = [name for name in _REQUIRED if getattr(cls, name) is getattr(Decider, name)] + [
+            name for name in _TYPES if not hasattr(cls, name)
+        ]
+        if missing:
+            raise TypeError(f"{cls.__name__} does not implement {', '.join(missing)}")
+
     def initial(self, setup: Setup) -> S:
         raise NotImplementedError
 
@@ -174,6 +187,18 @@ class Decider(Generic[S, M, E, V]):
         """
         return False
 
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has (titles whose State has no `seats` override it)."""
+        return int(state.seats)  # type: ignore[attr-defined]
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A state `seat` cannot tell apart from `state`: everything hidden from it
+        (other hands, deck and bag order, the game's own Rng) re-dealt from `rng`,
+        consistently with what it sees. The result must depend only on the seat's
+        view and `rng`: the search bot's promise never to peek rests on it. A title
+        without it offers no search bot."""
+        raise NotImplementedError
+
     def bots(self) -> Mapping[str, Bot]:
         """Named bots; the kernel adds 'random' for every game."""
         return {}
@@ -212,6 +237,10 @@ class Decider(Generic[S, M, E, V]):
     def check_setup(self, setup: Setup) -> None:
         """Raise SetupError for option values that depend on each other or on the
         seat count (each option alone was already checked against its spec)."""
+
+
+_REQUIRED = ("initial", "decide", "evolve", "legal_moves", "to_move", "turn", "view", "outcome")
+_TYPES = ("state_type", "move_type", "event_type", "view_type")
 
 
 def ensure(condition: bool, code: str, message: str, rule_id: str = "") -> None:

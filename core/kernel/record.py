@@ -98,10 +98,11 @@ class Genesis(msgspec.Struct, kw_only=True):
 
     @property
     def rules_version(self) -> str:
-        """The rules the game is played under: engine_version is
-        `<core version>/<game>-<rules_version>`, written when the record was made."""
-        _, _, rules = self.engine_version.partition("/")
-        return rules.removeprefix(f"{self.game}-")
+        """The title's rules_version the game was recorded under (engine_version is
+        ``<core version>/<game>-<rules_version>``, written when the record was made)."""
+        prefix = f"{self.game}-"
+        tail = self.engine_version.rpartition("/")[2]
+        return tail[len(prefix) :] if tail.startswith(prefix) else ""
 
     def setup(self) -> Setup:
         """The Setup of this game, under the rules it was recorded with."""

@@ -190,6 +190,24 @@ class HighCard(Decider[State, Move, Event, View]):
         ranks = [1 + sum(other > score for other in state.scores) for score in state.scores]
         return Outcome(scores=list(state.scores), ranks=ranks, winners=winners)
 
+    def seat_count(self, state: State) -> int:
+        return len(state.hands)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """Other hands and the deck re-dealt from one sorted pool: only sizes, the
+        seat's own hand and the played cards (scores) survive."""
+        world = clone(state)
+        pool = sorted(
+            world.deck + [c for s, hand in enumerate(world.hands) if s != seat for c in hand]
+        )
+        rng.shuffle(pool)
+        for other, hand in enumerate(world.hands):
+            if other != seat:
+                world.hands[other] = [pool.pop() for _ in hand]
+        world.deck = pool
+        world.rng = rng.split(7)
+        return world
+
     def _over(self, state: State) -> bool:
         return state.phase == "play" and not state.hands[state.current]
 

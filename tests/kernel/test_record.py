@@ -148,3 +148,22 @@ def test_a_record_for_another_game_is_refused() -> None:
     data = encode_record(finished_timeline().record).replace(b'"high-card"', b'"other"')
     with pytest.raises(RecordError, match="not 'high-card'"):
         decode_record(data, GAME)
+
+
+def test_the_setup_of_a_record_carries_the_rules_version_it_was_recorded_under() -> None:
+    """A title reads Setup.rules_version to replay an older record as it was played."""
+    from core.kernel import Genesis, seed_commitment
+
+    genesis = Genesis(
+        game="ducks-in-tow",
+        engine_version="0.1.0/ducks-in-tow-1",
+        seats=2,
+        options={},
+        seed_hash=seed_commitment(5),
+        seed=5,
+    )
+    assert genesis.setup().rules_version == "1"
+    newer = msgspec.structs.replace(genesis, engine_version="0.2.0/ducks-in-tow-2")
+    assert newer.setup().rules_version == "2"
+    foreign = msgspec.structs.replace(genesis, engine_version="garbled")
+    assert foreign.setup().rules_version == ""

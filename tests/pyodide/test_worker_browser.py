@@ -13,6 +13,7 @@ download is not used). Skipped, saying so, where it is not installed.
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -153,3 +154,49 @@ def test_sync_queue_survives_a_reload_and_reaches_the_server(
             headers={"Authorization": f"Bearer {stored['state']['owner_token']}"},
         )
         assert record.status_code == 200 and record.json()["seq"] == 4
+
+
+SNAPSHOT_JS = """async ([recordJson, corrupt]) => {
+  const { EngineClient } = await import("/engine/client.js");
+  if (corrupt) {
+    const cache = await caches.open("kifu-engine-snapshot");
+    for (const key of await cache.keys()) await cache.put(key, new Response("not a snapshot"));
+  }
+  const started = performance.now();
+  const engine = new EngineClient({ deviceId: "chromium" });
+  const hello = await engine.ready;
+  const ms = performance.now() - started;
+  const hashes = await engine.hashes(recordJson);
+  engine.terminate();
+  const cache = await caches.open("kifu-engine-snapshot");
+  return { restored: hello.restored, ms, hashes: hashes.hashes, kept: (await cache.keys()).length };
+}"""
+
+
+def test_a_warm_boot_restores_the_interpreter_snapshot_and_plays_the_same(
+    server: ThreadServer, page: Any
+) -> None:
+    """#15: the first boot keeps a memory snapshot of the fresh interpreter; the next
+    boots restore it and give the same state hashes; a broken snapshot is replaced."""
+    from core import browser
+    from tests.pyodide.corpus import long_record
+
+    _, record_json = long_record(60)
+    expected = browser.Engine().handle(json.dumps({"op": "hashes", "record_json": record_json}))
+    expected_hashes = json.loads(expected)["result"]["hashes"]
+    page.goto(f"{server.url}/health")
+    page.evaluate("caches.delete('kifu-engine-snapshot')")
+    fresh = page.evaluate(SNAPSHOT_JS, [record_json, False])
+    restored = page.evaluate(SNAPSHOT_JS, [record_json, False])
+    broken = page.evaluate(SNAPSHOT_JS, [record_json, True])
+    again = page.evaluate(SNAPSHOT_JS, [record_json, False])
+    assert [run["restored"] for run in (fresh, restored, broken, again)] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    for run in (fresh, restored, broken, again):
+        assert run["hashes"] == expected_hashes
+        assert run["kept"] == 1
+    print(f"engine ready: fresh {fresh['ms']:.0f} ms, from the snapshot {restored['ms']:.0f} ms")

@@ -14,7 +14,7 @@ export { EngineError, newMoveId, newSeed };
 export class EngineClient {
   /**
    * @param {{workerUrl?: string | URL, pyodideBase?: string, bare?: boolean,
-   *          register?: {module: string, source: string}[],
+   *          snapshot?: boolean, register?: {module: string, source: string}[],
    *          onProgress?: (p: import("./protocol.js").Progress) => void,
    *          deviceId?: string}} options
    */
@@ -35,6 +35,7 @@ export class EngineClient {
       type: "boot",
       pyodideBase: options.pyodideBase || "/pyodide/",
       bare: !!options.bare,
+      snapshot: options.snapshot !== false,
       register: options.register || [],
     });
   }

@@ -1,9 +1,12 @@
 // The message protocol between the page (client.js) and the engine worker (worker.js).
 //
 // Page -> worker
-//   {type: "boot", id, pyodideBase, bare?, register?: [{module, source}]}
+//   {type: "boot", id, pyodideBase, bare?, snapshot?, register?: [{module, source}]}
 //       boot Pyodide from `pyodideBase` (same origin, e.g. "/pyodide/"), load the core
-//       wheel and import core.browser. `bare`: runtime + msgspec only (benchmarks).
+//       wheel and import core.browser; reply with core.browser's hello plus
+//       `restored` (the interpreter came from the memory snapshot in Cache Storage).
+//       `bare`: runtime + msgspec only, never a snapshot (benchmarks). `snapshot`
+//       (default true): false starts the interpreter fresh and keeps no snapshot.
 //       `register`: extra engine modules (tests/benchmarks: the kernel's fixture game),
 //       written into the worker's file system and registered by their GAME.
 //   {type: "call", id, op, args}

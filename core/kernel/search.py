@@ -1,0 +1,171 @@
+"""A search bot that never peeks: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): every iteration
+samples a *world* — the game's `determinize(state, seat, rng)`, a state the
+bot's seat cannot tell apart from the real one, with every hidden card, tile,
+bag and the game's own Rng re-dealt — then walks one tree shared by all worlds,
+choosing among the moves legal in that world (UCB1 with availability counts),
+expands one untried move, plays the world out with a rollout policy and backs up
+each seat's reward. The move played is the root's most-visited child.
+
+Never peeking is a property of the inputs: the search reads the real state only
+through `determinize`, whose result depends on the seat's view and the bot's own
+Rng, and through the seat's own `legal_moves` (a function of what it sees). The
+bot's randomness never touches the game's: the game's Rng inside a world is
+re-seeded from the bot's.
+
+Rewards: a finished world pays each winner 1 / (number of winners); a world cut
+off at `rollout_depth` pays the leaders by the title's `evaluate(state, seat)`
+the same way, so long games (hundreds of moves) still give a signal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .contract import Bot, Decider
+from .encoding import canonical
+from .errors import IllegalMove
+from .rng import Rng
+
+Evaluate = Callable[[Any, int], float]
+
+
+class _Node:
+    """A move's statistics in the shared tree, from the view of the seat that made it."""
+
+    __slots__ = ("available", "children", "move", "reward", "seat", "visits")
+
+    def __init__(self, move: Any, seat: int) -> None:
+        self.move = move
+        self.seat = seat
+        self.children: dict[bytes, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class _Search:
+    """One decision's search: the game, the bot's Rng and the budget's settings."""
+
+    def __init__(
+        self,
+        game: Decider[Any, Any, Any, Any],
+        rng: Rng,
+        *,
+        evaluate: Evaluate | None,
+        rollout: Bot | None,
+        depth: int,
+        exploration: float,
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        self.evaluate = evaluate
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = exploration
+
+    def iterate(self, root: _Node, world: Any) -> None:
+        """Selection and expansion (follow the tree while every move legal in this
+        world was tried), then a playout, then back up each mover's reward."""
+        game = self.game
+        path = [root]
+        node = root
+        while True:
+            seats = game.to_move(world)
+            if not seats:
+                break
+            mover = seats[0]
+            legal = {canonical(move): move for move in game.legal_moves(world, mover)}
+            untried = [key for key in legal if key not in node.children]
+            if untried:
+                key = untried[self.rng.below(len(untried))]
+                child = _Node(legal[key], mover)
+                node.children[key] = child
+                world = game.apply(world, mover, child.move)[1]
+                path.append(child)
+                break
+            options = [node.children[key] for key in legal]
+            for option in options:
+                option.available += 1
+            node = max(options, key=self.ucb)
+            world = game.apply(world, mover, node.move)[1]
+            path.append(node)
+        rewards = self.playout(world)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += rewards[visited.seat]
+        root.visits += 1
+
+    def ucb(self, node: _Node) -> float:
+        return node.reward / node.visits + self.exploration * math.sqrt(
+            math.log(max(node.available, 1)) / node.visits
+        )
+
+    def playout(self, world: Any) -> list[float]:
+        game = self.game
+        for _ in range(self.depth):
+            seats = game.to_move(world)
+            if not seats:
+                break
+            seat = seats[0]
+            if self.rollout is None:
+                move = self.rng.choice(game.legal_moves(world, seat))
+            else:
+                move = self.rollout(game, world, seat, self.rng)
+            try:
+                world = game.apply(world, seat, move)[1]
+            except IllegalMove:  # a rollout policy's slip ends the playout, not the search
+                break
+        outcome = game.outcome(world)
+        if outcome is not None:
+            return _shares(outcome.winners, len(outcome.scores))
+        count = game.seat_count(world)
+        if self.evaluate is None:
+            return [1.0 / count] * count
+        values = [self.evaluate(world, seat) for seat in range(count)]
+        best = max(values)
+        return _shares([seat for seat, value in enumerate(values) if value == best], count)
+
+
+def search_bot(
+    iterations: int,
+    *,
+    evaluate: Evaluate | None = None,
+    rollout: Bot | None = None,
+    rollout_depth: int = 200,
+    exploration: float = 0.7,
+) -> Bot:
+    """A Bot that runs `iterations` ISMCTS iterations per decision.
+
+    `rollout` plays out the worlds (default: uniformly random legal moves);
+    `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves.
+    """
+
+    def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        search = _Search(
+            game,
+            rng,
+            evaluate=evaluate,
+            rollout=rollout,
+            depth=rollout_depth,
+            exploration=exploration,
+        )
+        root = _Node(None, seat)
+        for _ in range(iterations):
+            search.iterate(root, game.determinize(state, seat, rng))
+        return max(root.children.values(), key=lambda node: node.visits).move
+
+    return bot
+
+
+def _shares(winners: list[int], seats: int) -> list[float]:
+    rewards = [0.0] * seats
+    for seat in winners:
+        rewards[seat] = 1.0 / len(winners)
+    return rewards

@@ -1,0 +1,110 @@
+"""The kernel's search bot (core/kernel/search.py) on the fixture game.
+
+The no-peeking check is written as a cheater would be caught: the same position
+with every hidden card re-dealt (by the test's own `redeal`, not the title's
+`determinize`) must give the same choice for the same bot seed. A bot that reads
+hidden cards fails it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
+from core.kernel.search import search_bot
+from tests.kernel.fixture_game import GAME, State
+from tests.kernel.peeking import choices_under_redeal
+
+
+def _positions(seeds: range, seats: int = 2) -> list[tuple[State, int]]:
+    """Positions reached by random play, each with the seat to move."""
+    out = []
+    for seed in seeds:
+        record = new_record(
+            GAME,
+            record_id=f"p{seed}",
+            seats=seats,
+            seed=seed,
+            options={"deck_size": 16, "hand_size": 2},
+        )
+        timeline = Timeline(GAME, record)
+        rng = Rng.seeded(seed, 3)
+        for _ in range(seed % 7):
+            if not timeline.to_move():
+                break
+            seat = timeline.to_move()[0]
+            timeline.play(
+                seat, random_bot(GAME, timeline.state, seat, rng), move_id=f"m{timeline.seq}"
+            )
+        if timeline.to_move():
+            out.append((timeline.state, timeline.to_move()[0]))
+    return out
+
+
+def redeal(state: State, seat: int, rng: Rng) -> State:
+    """High Card's hidden information, re-dealt from the rules (HC hands and deck)."""
+    world = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+    hidden = list(world.deck)
+    for other, hand in enumerate(world.hands):
+        if other != seat:
+            hidden += hand
+    rng.shuffle(hidden)
+    for other, hand in enumerate(world.hands):
+        if other != seat:
+            world.hands[other] = [hidden.pop() for _ in hand]
+    world.deck = hidden
+    world.rng = Rng.seeded(rng.next_u32())
+    return world
+
+
+def peeking_bot(game: Any, state: State, seat: int, rng: Rng) -> Any:
+    """Draws only when the deck's top card beats its hand: reads a hidden card."""
+    moves = game.legal_moves(state, seat)
+    if state.phase == "draw" and state.deck:
+        return moves[0] if state.deck[-1] > max(state.hands[seat], default=0) else moves[-1]
+    return rng.choice(moves)
+
+
+BOT = search_bot(60)
+
+
+def test_the_search_bot_never_peeks() -> None:
+    for state, seat in _positions(range(12)):
+        assert len(choices_under_redeal(GAME, BOT, state, seat, redeal, worlds=4)) == 1
+
+
+def test_a_peeking_bot_is_caught() -> None:
+    caught = 0
+    for state, seat in _positions(range(40)):
+        caught += len(choices_under_redeal(GAME, peeking_bot, state, seat, redeal, worlds=6)) > 1
+    assert caught > 0
+
+
+def test_same_seed_same_choice_and_the_state_untouched() -> None:
+    for state, seat in _positions(range(6)):
+        before = msgspec.json.encode(state)
+        first = BOT(GAME, state, seat, Rng.seeded(99, 5))
+        assert msgspec.json.encode(state) == before
+        assert BOT(GAME, state, seat, Rng.seeded(99, 5)) == first
+
+
+def test_the_search_bot_beats_random() -> None:
+    wins = 0
+    for seed in range(20):
+        record = new_record(
+            GAME,
+            record_id=f"g{seed}",
+            seats=2,
+            seed=seed,
+            options={"deck_size": 16, "hand_size": 2},
+        )
+        timeline = Timeline(GAME, record)
+        search_seat = seed % 2
+        bots = {search_seat: search_bot(200), 1 - search_seat: random_bot}
+        play_bots(timeline, bots, Rng.seeded(seed, 11))
+        outcome = GAME.outcome(timeline.state)
+        assert outcome is not None
+        wins += outcome.winners == [search_seat]
+    assert wins >= 14  # random vs random wins about half
