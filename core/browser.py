@@ -228,6 +228,8 @@ class GameSummary(msgspec.Struct, kw_only=True):
     tip_hash: str
     state_hash: str
     outcome: Any = None
+    rules_version: str = ""  # the rules the record is played under (its genesis)
+    engine_rules_version: str = ""  # this engine's; they differ for an older record
 
 
 class Refusal(msgspec.Struct, kw_only=True):
@@ -448,6 +450,8 @@ def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
         tip_hash=timeline.tip_hash,
         state_hash=digest(timeline.state),
         outcome=timeline.game.outcome(timeline.state),
+        rules_version=timeline.record.genesis.rules_version,
+        engine_rules_version=timeline.game.info.rules_version,
     )
 
 
@@ -464,7 +468,9 @@ def state_hashes(record_json: str | bytes) -> HashesReply:
 
     Unlike `Timeline(check="verify")`, this does not stop at the stored hashes: it
     returns what *this* runtime computes, so two runtimes can be compared entry by
-    entry. On an engine error the list stops there and `error` says why.
+    entry. On an engine error the list stops there and `error` says why. These are
+    plain hashes of the states (`digest`, as in `summary`), not the record's salted
+    commitments: this door runs where the seed is, on the authority's device.
     """
     game, record = load_record(record_json)
     fresh: Record[Any, Any] = Record(id=record.id, genesis=record.genesis, entries=[])

@@ -186,7 +186,8 @@ def extend(record: Record[Any, Any], entries: list[Any]) -> Record[Any, Any]:
     """The record with `entries` (authoritative, in seq order) appended.
 
     Entries the copy already holds must match it hash for hash (redacted copies
-    differ in events only, which the chain covers through events_hash); each new
+    differ in moves and events only, which the chain covers through their salted
+    commitments, move_hash and events_hash); each new
     one must chain onto the tip. RecordError otherwise: the copy is not a prefix
     of the authority's record.
     """

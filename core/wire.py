@@ -50,6 +50,7 @@ class RecordResponse(msgspec.Struct, kw_only=True):
     seq: int
     tip_hash: str
     over: bool
+    rules_version: str = ""  # the rules the game is played under (its genesis)
 
 
 class MoveAccepted(msgspec.Struct, kw_only=True):

@@ -168,7 +168,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     timeline = Timeline(game, record)
     seq = timeline.seq if args.at is None else args.at
     state = timeline.state_at(seq)
-    print(f"seq {seq} of {timeline.seq}, state {digest(state)[:16]}")
+    print(f"seq {seq} of {timeline.seq}, state {digest(state)[:16]}, {_rules(game, record)}")
     _print_json(game.view(state, args.seat))
     outcome = game.outcome(state)
     if outcome is not None:
@@ -180,7 +180,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     game, record = load_record(Path(args.record))
     divergence = verify(game, record)
     if divergence is None:
-        print(f"ok: {len(record.entries)} entries verify")
+        print(f"ok: {len(record.entries)} entries verify ({_rules(game, record)})")
+        return 0
+    if divergence.kind == "rules-changed":  # the record is fine: the rules moved on
+        print(f"rules changed: {divergence.message}")
         return 0
     print(f"kifu: seq {divergence.seq}: {divergence.message}", file=sys.stderr)
     if divergence.expected_hash:
@@ -190,6 +193,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"  stored events  {_compact(divergence.expected_events)}", file=sys.stderr)
         print(f"  engine events  {_compact(divergence.actual_events)}", file=sys.stderr)
     return 1
+
+
+def _rules(game: Any, record: Any) -> str:
+    """The rules a record was played under, and this engine's when they differ."""
+    recorded, current = record.genesis.rules_version, game.info.rules_version
+    label = f"{game.info.id} rules {recorded}"
+    return label if recorded == current else f"{label}; this engine has rules {current}"
 
 
 def _compact(obj: Any) -> str:

@@ -106,6 +106,7 @@ class GameSummary(msgspec.Struct, kw_only=True):
     outcome: Any
     share_id: str | None
     you: You
+    rules_version: str = ""  # the rules the game is played under (its genesis)
 
 
 class ViewResponse(msgspec.Struct, kw_only=True):

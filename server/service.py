@@ -61,6 +61,7 @@ from core.kernel import (
     random_bot,
     record_game,
     redact_entry,
+    redact_genesis,
     report_type,
     reproduce,
     verify,
@@ -458,6 +459,7 @@ class Service:
                 outcome=outcome,
                 share_id=agg.share_id or None,
                 you=s.You(role=who.role, seat=who.seat),  # type: ignore[arg-type]
+                rules_version=genesis.rules_version,
             )
 
     def view(self, game_id: str, token: str | None, at: int | None = None) -> s.ViewResponse:
@@ -497,7 +499,7 @@ class Service:
         genesis = live.tl.record.genesis
         if live.over():
             return genesis
-        return msgspec.structs.replace(genesis, seed=None)
+        return redact_genesis(genesis)
 
     def record_since(self, game_id: str, token: str | None, since: int) -> s.RecordResponse:
         if since < 0:
@@ -514,6 +516,7 @@ class Service:
                 seq=tl.seq,
                 tip_hash=tl.tip_hash,
                 over=live.over(),
+                rules_version=tl.record.genesis.rules_version,
             )
 
     def _conflict(self, live: Live, seat: int, expected: int) -> ApiError:

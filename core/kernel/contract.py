@@ -3,8 +3,8 @@
 A game is a stateless object: `initial` builds the state from a Setup,
 `decide` turns a move into events (or raises IllegalMove), `evolve` folds one
 event into a *new* state (the input is never mutated: snapshots share states),
-`legal_moves` lists every legal move in a stable order, `view`/`redact` cut
-what a seat may see. Moves, events, states and views are msgspec Structs;
+`legal_moves` lists every legal move in a stable order, `view`/`redact`/
+`redact_move` cut what a seat may see. Moves, events, states and views are msgspec Structs;
 moves and events are tagged unions.
 """
 
@@ -86,14 +86,20 @@ class GameInfo(msgspec.Struct, kw_only=True):
 
 
 class Setup(msgspec.Struct, kw_only=True):
-    """Everything `initial` needs; options are already checked and complete."""
+    """Everything `initial` needs; options are already checked and complete.
+
+    `rules_version` is the rules the game is played under: the engine's current
+    (`GameInfo.rules_version`) for a new game, the record's for a recorded one
+    (`Genesis.setup`), "" when a caller builds a Setup by hand (read it as the
+    current). A title that changes behaviour bumps its rules_version and gates the
+    change on this (keeping it in the state where `evolve` needs it), so records
+    made under earlier rules replay exactly as they were played.
+    """
 
     game: str
     seats: int
     seed: int
     options: dict[str, OptionValue] = {}
-    # The rules the game is played under: "" for the engine's current rules, or the
-    # rules_version of an older record, so a title can replay it as it was played.
     rules_version: str = ""
 
 
@@ -170,6 +176,13 @@ class Decider(Generic[S, M, E, V]):
         """The event as `seat` may see it; games with hidden draws override this."""
         return event
 
+    def redact_move(self, move: M, seat: int | None) -> M:
+        """The move as `seat` (None: a spectator) may see it, asked for every seat but
+        the mover: a move that names something hidden (a face-down discard) is cut
+        the way `redact` cuts events. The record commits to the whole move apart, so
+        a redacted copy still chains."""
+        return move
+
     def reveals(self, event: E) -> bool:
         """Did this event show something that was hidden (a draw, a flip)?
 
@@ -219,7 +232,9 @@ class Decider(Generic[S, M, E, V]):
         }
         if not 0 <= seed < 1 << 64:
             raise SetupError(f"seed must be in 0..2**64-1, got {seed}")
-        setup = Setup(game=info.id, seats=seats, seed=seed, options=checked)
+        setup = Setup(
+            game=info.id, seats=seats, seed=seed, options=checked, rules_version=info.rules_version
+        )
         self.check_setup(setup)
         return setup
 

@@ -2,31 +2,77 @@
 
 Every entry names the hash of the one before it (the genesis for the first),
 so two copies of a record can be compared and a fork found by binary search.
-An entry's hash covers its events through `events_hash`, which lets a seat
-hold a *redacted* copy (events it may not see replaced) whose chain still
-checks. A record never loses an entry: undo is a TakeBack entry.
+An entry's hash covers its move and events through *commitments*
+(`move_hash`, `events_hash`), which lets a seat hold a *redacted* copy (what it
+may not see replaced) whose chain still checks. A record never loses an entry:
+undo is a TakeBack entry.
+
+Commitments hide what they commit to (format 2). A plain hash of hidden data is
+a leak: a seat that sees "a card was drawn" hashes the events with each of the
+few dozen cards it could be and finds the one that matches in microseconds. So
+every commitment of a format-2 entry (move, events, and the state after it,
+which holds hidden cards too) is an HMAC keyed with a per-entry secret derived
+from the game's seed (`entry_secret`). Deriving it from the seed adds no secret
+to keep, withhold or lose: the seed is already the secret every hidden card
+comes from (every shuffle runs from it), it is withheld from every copy until
+the game ends and then revealed, and whoever could recover it from `seed_hash`
+would know every hidden card without any commitment. Once the seed is out,
+every commitment checks.
+
+Format 1 (records made before commitments were salted) hashed move, events and
+state plainly; such entries still load, chain and verify as they were made, and
+their moves are never redacted (the chain covers them as they are). Each entry
+says which it is (format-2 entries carry `move_hash`, format-2 take-backs
+`salted`), so a format-1 game continued today goes on in format 2.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
 from .contract import Decider, OptionValue, Setup, TakeBackPolicy
-from .encoding import digest
+from .encoding import canonical, digest
 from .errors import RecordError
 
 M = TypeVar("M")
 E = TypeVar("E")
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+"""1: plain sha256 commitments (still read); 2: commitments salted per entry."""
+
+Commitment = Literal["move", "events", "state"]
 
 
 def seed_commitment(seed: int) -> str:
     """sha256 of the seed, published in the genesis while the seed stays secret."""
     return hashlib.sha256(f"kifu-seed:{seed}".encode()).hexdigest()
+
+
+def entry_secret(seed: int, seq: int) -> bytes:
+    """The key of entry `seq`'s commitments (see the module docstring for why the seed).
+
+    One key per seq, so equal moves or states at two seqs get unrelated commitments.
+    """
+    return hashlib.sha256(f"kifu-entry-secret:{seed}:{seq}".encode()).digest()
+
+
+def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted: bool) -> str:
+    """What entry `seq` stores for its `what` (move, events, state after it).
+
+    Salted (format 2): HMAC-SHA256 under `entry_secret`, which needs the seed.
+    Plain (format 1): sha256 of the canonical encoding; a format-1 entry stores no
+    move commitment (its hash covers the move itself), so that one is "".
+    """
+    if not salted:
+        return "" if what == "move" else digest(obj)
+    if seed is None:
+        raise RecordError("this record's seed is withheld: its commitments cannot be made", seq)
+    message = what.encode() + b":" + canonical(obj)
+    return hmac.digest(entry_secret(seed, seq), message, "sha256").hex()
 
 
 class ParentRef(msgspec.Struct, kw_only=True):
@@ -50,7 +96,16 @@ class Genesis(msgspec.Struct, kw_only=True):
     created_at: int = 0
     parent: ParentRef | None = None
 
+    @property
+    def rules_version(self) -> str:
+        """The title's rules_version the game was recorded under (engine_version is
+        ``<core version>/<game>-<rules_version>``, written when the record was made)."""
+        prefix = f"{self.game}-"
+        tail = self.engine_version.rpartition("/")[2]
+        return tail[len(prefix) :] if tail.startswith(prefix) else ""
+
     def setup(self) -> Setup:
+        """The Setup of this game, under the rules it was recorded with."""
         if self.seed is None:
             raise RecordError("this record's seed is withheld until the game ends")
         if seed_commitment(self.seed) != self.seed_hash:
@@ -63,17 +118,14 @@ class Genesis(msgspec.Struct, kw_only=True):
             rules_version=self.rules_version,
         )
 
-    @property
-    def rules_version(self) -> str:
-        """The title's rules_version the game was recorded under (engine_version is
-        ``<core version>/<game>-<rules_version>``)."""
-        prefix = f"{self.game}-"
-        tail = self.engine_version.rpartition("/")[2]
-        return tail[len(prefix) :] if tail.startswith(prefix) else ""
-
 
 class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_only=True):
-    """One move by one seat, the events it caused and the state hash after them."""
+    """One move by one seat, the events it caused and the state after them, committed.
+
+    `move` and `events` may be redacted in a seat's copy; `move_hash`, `events_hash`
+    and `state_hash` are their commitments (`commitment`), which the entry hash covers
+    instead of them. `move_hash` is "" in format-1 entries, whose hash covers `move`.
+    """
 
     seq: int
     seat: int
@@ -85,11 +137,15 @@ class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_onl
     move_id: str
     device_id: str = ""
     at: int = 0
+    move_hash: str = ""
+
+    @property
+    def salted(self) -> bool:
+        """Made in format 2: every commitment salted, the move committed apart."""
+        return bool(self.move_hash)
 
 
-class TakeBack(msgspec.Struct, tag="takeback", tag_field="kind", kw_only=True):
-    """Undo back to the state after `to_seq`; the undone entries stay in the record."""
-
+class _TakeBackFields(msgspec.Struct, kw_only=True):
     seq: int
     seat: int
     to_seq: int
@@ -100,8 +156,26 @@ class TakeBack(msgspec.Struct, tag="takeback", tag_field="kind", kw_only=True):
     at: int = 0
 
 
+class TakeBack(_TakeBackFields, tag="takeback", tag_field="kind", kw_only=True):
+    """Undo back to the state after `to_seq`; the undone entries stay in the record.
+
+    `salted`: made in format 2 (`state_hash` salted); False in format-1 take-backs.
+    """
+
+    salted: bool = False
+
+
+class _TakeBackV1(_TakeBackFields, tag="takeback", tag_field="kind", kw_only=True):
+    """A format-1 take-back exactly as it was hashed (before `salted` existed)."""
+
+
 class Record(msgspec.Struct, Generic[M, E], kw_only=True):
-    """A whole game: its id (forks and branches get their own), genesis and entries."""
+    """A whole game: its id (forks and branches get their own), genesis and entries.
+
+    `format` is the newest record format its entries may use (each entry says which
+    it is, so a reader never needs this to check one); RecordError when a reader
+    meets a format newer than RECORD_FORMAT.
+    """
 
     id: str
     genesis: Genesis
@@ -118,15 +192,20 @@ def genesis_hash(genesis: Genesis) -> str:
 
 
 def entry_hash(entry: AnyEntry) -> str:
-    """What the next entry's prev_hash must be. Events count through events_hash."""
+    """What the next entry's prev_hash must be. Events count through events_hash and
+    (format 2) the move through move_hash, so redacting either keeps the chain."""
     if isinstance(entry, TakeBack):
-        return digest(entry)
+        if entry.salted:
+            return digest(entry)
+        fields = msgspec.structs.asdict(entry)
+        del fields["salted"]
+        return digest(_TakeBackV1(**fields))
     return digest(
         [
             "entry",
             entry.seq,
             entry.seat,
-            entry.move,
+            entry.move_hash if entry.salted else entry.move,
             entry.events_hash,
             entry.state_hash,
             entry.prev_hash,
@@ -142,12 +221,22 @@ def tip_hash(record: Record[Any, Any]) -> str:
     return entry_hash(record.entries[-1]) if record.entries else genesis_hash(record.genesis)
 
 
+def check_commitments(genesis: Genesis, entry: Entry[Any, Any]) -> None:
+    """RecordError unless the entry's move and events match their commitments."""
+    seed, seq, salted = genesis.seed, entry.seq, entry.salted
+    if commitment(seed, seq, "events", entry.events, salted=salted) != entry.events_hash:
+        raise RecordError("events do not match events_hash", seq)
+    if salted and commitment(seed, seq, "move", entry.move, salted=True) != entry.move_hash:
+        raise RecordError("the move does not match move_hash", seq)
+
+
 def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
     """RecordError at the first entry whose seq or prev_hash is wrong.
 
-    A full copy also has each entry's events checked against its events_hash;
-    a `redacted` copy (events cut for one seat) cannot be, and need not be:
-    events_hash is part of the chained entry hash either way.
+    A full copy also has each entry's move and events checked against their
+    commitments, where it can: salted ones need the seed, which a copy of a game
+    in progress lacks. A `redacted` copy (moves and events cut for one seat) cannot
+    be, and need not be: the commitments are part of the chained entry hash.
     """
     prev = genesis_hash(record.genesis)
     for index, entry in enumerate(record.entries):
@@ -155,8 +244,9 @@ def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
             raise RecordError(f"expected seq {index + 1}, found {entry.seq}", entry.seq)
         if entry.prev_hash != prev:
             raise RecordError("prev_hash does not match the entry before it", entry.seq)
-        if isinstance(entry, Entry) and not redacted and digest(entry.events) != entry.events_hash:
-            raise RecordError("events do not match events_hash", entry.seq)
+        checkable = record.genesis.seed is not None or not entry.salted
+        if isinstance(entry, Entry) and not redacted and checkable:
+            check_commitments(record.genesis, entry)
         prev = entry_hash(entry)
 
 
@@ -213,6 +303,10 @@ def decode_record(data: bytes, game: Decider[Any, Any, Any, Any], fmt: Format = 
         raise RecordError(f"not a valid {game.info.id} record: {exc}") from None
     if record.genesis.game != game.info.id:
         raise RecordError(f"record is for {record.genesis.game!r}, not {game.info.id!r}")
+    if record.format > RECORD_FORMAT:
+        raise RecordError(
+            f"record format {record.format} is newer than this Kifu reads ({RECORD_FORMAT})"
+        )
     return record
 
 
@@ -221,10 +315,22 @@ def encode_record(record: Record[Any, Any], fmt: Format = "json") -> bytes:
 
 
 def redact_entry(game: Decider[Any, Any, Any, Any], entry: AnyEntry, seat: int | None) -> AnyEntry:
-    """The entry as `seat` may see it; events_hash is kept, so the copy still chains."""
+    """The entry as `seat` (None: a spectator) may see it; the commitments are kept,
+    so the copy still chains. Every seat sees its own moves whole; a format-1 entry's
+    move is never redacted (its hash covers the move itself)."""
     if isinstance(entry, TakeBack):
         return entry
-    return msgspec.structs.replace(entry, events=[game.redact(e, seat) for e in entry.events])
+    events = [game.redact(e, seat) for e in entry.events]
+    move = entry.move
+    if entry.salted and seat != entry.seat:
+        move = game.redact_move(move, seat)
+    return msgspec.structs.replace(entry, move=move, events=events)
+
+
+def redact_genesis(genesis: Genesis) -> Genesis:
+    """The genesis of a game in progress as everyone but its authority sees it: no
+    seed (and so no entry secret); `seed_hash` still commits to it."""
+    return msgspec.structs.replace(genesis, seed=None)
 
 
 def redact_record(
@@ -234,6 +340,6 @@ def redact_record(
     `over`, the seed withheld (its seed_hash still commits to it)."""
     if over:
         return record
-    genesis = msgspec.structs.replace(record.genesis, seed=None)
+    genesis = redact_genesis(record.genesis)
     entries: list[Any] = [redact_entry(game, entry, seat) for entry in record.entries]
     return Record(id=record.id, genesis=genesis, entries=entries, format=record.format)

@@ -9,7 +9,9 @@ the record's length.
 Entries arrive in two ways: `play`/`take_back` make them from a move, and
 `append` takes one made elsewhere (a file, a device) and checks it, either by
 folding its stored events (``replay``: fast, survives rule changes) or by
-re-running `decide` (``verify``: catches nondeterminism and engine drift).
+re-running `decide` (``verify``: catches nondeterminism and engine drift). A record
+carries the rules version it was played under to `initial` (`Genesis.setup`), so a
+title that changed its rules since can still fold its events as they were played.
 """
 
 from __future__ import annotations
@@ -21,14 +23,18 @@ import msgspec
 
 from .. import __version__
 from .contract import Decider, OptionValue, TakeBackPolicy
-from .encoding import canonical, digest
+from .encoding import canonical
 from .errors import IllegalMove, RecordError
 from .record import (
+    RECORD_FORMAT,
+    Commitment,
     Entry,
     Genesis,
     ParentRef,
     Record,
     TakeBack,
+    check_commitments,
+    commitment,
     entry_hash,
     genesis_hash,
     seed_commitment,
@@ -39,7 +45,10 @@ S = TypeVar("S")
 M = TypeVar("M")
 E = TypeVar("E")
 
-Check = Literal["replay", "verify"]
+Check = Literal["replay", "hashes", "verify"]
+"""How entries from elsewhere are checked: `replay` folds their stored events (state
+hashes at snapshots and the tip), `hashes` too but checks every state hash, `verify`
+re-runs `decide` as well and checks everything."""
 
 
 class Mismatch(RecordError):
@@ -102,7 +111,9 @@ class Timeline(Generic[S, M, E]):
     ) -> None:
         self.game = game
         self.snapshot_every = snapshot_every
-        self.record: Record[M, E] = Record(id=record.id, genesis=record.genesis, entries=[])
+        self.record: Record[M, E] = Record(
+            id=record.id, genesis=record.genesis, entries=[], format=record.format
+        )
         self.state: S = game.initial(record.genesis.setup())
         self._snapshots: dict[int, S] = {0: self.state}
         self._line: list[int] = [0]
@@ -112,7 +123,7 @@ class Timeline(Generic[S, M, E]):
         for entry in record.entries:
             # Loading a whole record checks state hashes at snapshots and the tip
             # only: the hash chain already binds every entry, and verify checks all.
-            spot = check == "verify" or entry.seq % snapshot_every == 0 or entry.seq == last
+            spot = check != "replay" or entry.seq % snapshot_every == 0 or entry.seq == last
             self._append(entry, check=check, hash_check=spot)
 
     # -- reading -------------------------------------------------------------
@@ -154,6 +165,14 @@ class Timeline(Generic[S, M, E]):
                 state = self.game.evolve(state, event)
         return state
 
+    def state_commitment(self, seq: int) -> str:
+        """What entry `seq` must store as its state_hash: the state after it, committed
+        as that entry was made (salted in format 2, plain in format 1)."""
+        if not 1 <= seq <= self.seq:
+            raise RecordError(f"no entry {seq}: the record has {self.seq}")
+        salted = self.record.entries[seq - 1].salted
+        return self._commitment(seq, "state", self.state_at(seq), salted=salted)
+
     def to_move(self) -> list[int]:
         return self.game.to_move(self.state)
 
@@ -182,17 +201,19 @@ class Timeline(Generic[S, M, E]):
                 info.end_rule if over else info.turn_rule,
             )
         events, state = self.game.apply(self.state, seat, move)
+        seq = self.seq + 1
         entry: Entry[M, E] = Entry(
-            seq=self.seq + 1,
+            seq=seq,
             seat=seat,
             move=move,
             events=events,
-            events_hash=digest(events),
-            state_hash=digest(state),
+            events_hash=self._commitment(seq, "events", events),
+            state_hash=self._commitment(seq, "state", state),
             prev_hash=self._tip,
             move_id=move_id,
             device_id=device_id,
             at=at,
+            move_hash=self._commitment(seq, "move", move),
         )
         self._commit(entry, state)
         return entry
@@ -262,15 +283,17 @@ class Timeline(Generic[S, M, E]):
         if refusal is not None:
             raise refusal
         state = self.state_at(to_seq)
+        seq = self.seq + 1
         entry = TakeBack(
-            seq=self.seq + 1,
+            seq=seq,
             seat=seat,
             to_seq=to_seq,
-            state_hash=digest(state),
+            state_hash=self._commitment(seq, "state", state),
             prev_hash=self._tip,
             move_id=move_id,
             device_id=device_id,
             at=at,
+            salted=True,
         )
         self._commit(entry, state)
         return entry
@@ -293,14 +316,17 @@ class Timeline(Generic[S, M, E]):
                 raise Mismatch(f"take-back refused: {refusal.message}", seq)
             state = self.state_at(entry.to_seq)
         else:
-            if digest(entry.events) != entry.events_hash:
-                raise RecordError("events do not match events_hash", seq)
+            check_commitments(self.record.genesis, entry)
             if check == "verify":
                 self._verify_events(entry)
             state = self.state
             for event in entry.events:
                 state = self.game.evolve(state, event)
-        actual = digest(state) if hash_check else entry.state_hash
+        actual = (
+            self._commitment(seq, "state", state, salted=entry.salted)
+            if hash_check
+            else entry.state_hash
+        )
         if actual != entry.state_hash:
             raise Mismatch(
                 "state hash differs", seq, expected_hash=entry.state_hash, actual_hash=actual
@@ -326,6 +352,9 @@ class Timeline(Generic[S, M, E]):
         return child.record
 
     # -- internals -----------------------------------------------------------
+
+    def _commitment(self, seq: int, what: Commitment, obj: Any, *, salted: bool = True) -> str:
+        return commitment(self.record.genesis.seed, seq, what, obj, salted=salted)
 
     def _resolve_target(self, to_seq: int | None, bots: Collection[int]) -> int:
         if to_seq is not None:
@@ -360,6 +389,8 @@ class Timeline(Generic[S, M, E]):
 
     def _commit(self, entry: Entry[M, E] | TakeBack, state: S) -> None:
         self.record.entries.append(entry)
+        if entry.salted:  # a format-1 game continued today goes on in format 2
+            self.record.format = max(self.record.format, RECORD_FORMAT)
         self.state = state
         self._tip = entry_hash(entry)
         self._by_move_id[entry.move_id] = entry.seq

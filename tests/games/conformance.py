@@ -66,13 +66,16 @@ property run), else `spec.slow_games`. Keep a title's default run under ~60 s.
 Deprecated (kept until Tulikko and Ducks in Tow are ported, then removed):
 `random_games` (use `random_playouts`); the `LeakCheck` callback (use `redeal`).
 `check_step` and `assert_replay_equals_verify` stay: the new checks build on them.
+
+`check_redacted_entries` (records of every title at every count): whole redacted
+entries, moves and hashes included, leak nothing to any seat or spectator.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,13 +89,18 @@ from core.kernel import (
     Outcome,
     Rng,
     SetupError,
+    TakeBack,
     Timeline,
     canonical,
+    check_chain,
     decode_record,
     digest,
     encode_record,
+    entry_hash,
     new_record,
     random_bot,
+    redact_entry,
+    redact_record,
     verify,
 )
 
@@ -533,7 +541,7 @@ def assert_record_consistent(
     assert_replay_equals_verify(game, timeline)
     fresh = Timeline(game, timeline.record, snapshot_every=7)
     for entry in timeline.record.entries:
-        assert digest(fresh.state_at(entry.seq)) == entry.state_hash, f"seq {entry.seq}"
+        assert fresh.state_commitment(entry.seq) == entry.state_hash, f"seq {entry.seq}"
 
 
 def _invariant(spec: TitleSpec, state: Any) -> None:
@@ -561,3 +569,51 @@ def _check_end(spec: TitleSpec, mode: Mode, timeline: Timeline[Any, Any, Any]) -
     if spec.at_end is not None:
         spec.at_end(state, outcome)
     assert_record_consistent(game, timeline)
+
+
+Hidden = Callable[[Any, Any, int | None], Collection[str]]
+"""hidden(before, after, seat): the names (card, tile ids) `seat` (None: a spectator)
+may not learn from an entry that turned state `before` into `after`."""
+
+
+def check_redacted_entries(
+    game: Decider[Any, Any, Any, Any], timeline: Timeline[Any, Any, Any], hidden: Hidden
+) -> None:
+    """Every entry as each seat and a spectator receive it (the kernel's `redact_entry`,
+    which the server and the browser door use) leaks nothing, hashes included:
+
+    - its JSON (move, events, every field) names nothing `hidden` says that seat may not
+      learn;
+    - none of its hashes is a plain hash of the entry's move, events or the state after
+      it: those are brute-forced in microseconds, so commitments must be salted;
+    - it chains exactly as the full entry does, and the redacted record checks.
+    """
+    seats = timeline.record.genesis.seats
+    for entry in timeline.record.entries:
+        after = timeline.state_at(entry.seq)
+        if isinstance(entry, TakeBack):
+            assert entry.state_hash != digest(after), f"seq {entry.seq}: plain state hash"
+            continue
+        before = timeline.state_at(_line_before(timeline, entry.seq))
+        plain = {digest(entry.events), digest(entry.move), digest(after)}
+        for seat in [None, *range(seats)]:
+            copy = redact_entry(game, entry, seat)
+            text = msgspec.json.encode(copy).decode()
+            named = [name for name in hidden(before, after, seat) if f'"{name}"' in text]
+            assert not named, f"seq {entry.seq}: seat {seat} receives hidden {named}"
+            hashes = {copy.events_hash, copy.state_hash, getattr(copy, "move_hash", "")}
+            assert not hashes & plain, f"seq {entry.seq}: seat {seat} receives a plain hash"
+            assert entry_hash(copy) == entry_hash(entry), f"seq {entry.seq}: copy does not chain"
+    for seat in [None, *range(seats)]:
+        check_chain(redact_record(game, timeline.record, seat, over=False), redacted=True)
+
+
+def _line_before(timeline: Timeline[Any, Any, Any], seq: int) -> int:
+    """The seq whose state entry `seq` was played on (take-backs cut the line)."""
+    line = [0]
+    for entry in timeline.record.entries[: seq - 1]:
+        if isinstance(entry, TakeBack):
+            del line[line.index(entry.to_seq) + 1 :]
+        else:
+            line.append(entry.seq)
+    return line[-1]

@@ -1,0 +1,116 @@
+"""Make the record corpus: seeded bot games of every title, written as their engines made them.
+
+The corpus is what proves that records players already hold keep opening after an
+engine or the record format changes, so it is made ONCE with the engines of the
+day and checked in; regenerating it with newer engines would prove nothing. It was
+made with the engines of commit 4fca50b (record format 1):
+
+    git worktree add /tmp/corpus-src 4fca50b
+    SP=$(ls -d .venv/lib/python3*/site-packages)
+    PYTHONPATH=/tmp/corpus-src:$SP .venv/bin/python -S tests/corpus/make_corpus.py tests/corpus
+    git worktree remove /tmp/corpus-src
+
+(``-S`` keeps the editable install of this checkout off the path, so ``core`` is the
+old one.) Only kernel APIs that existed then are used. What it holds: both titles at
+every player count, options varied, take-backs, finished and unfinished games, a
+branch ("play from here"), JSON and msgpack. Manifest: ``corpus.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from core import __version__, games
+from core.kernel import Rng, Timeline, bots_of, encode_record, new_record
+
+# (title, seats, seed, options, entry cap (None: to the end), undo odds in 10, format)
+GAMES: list[tuple[str, int, int, dict[str, Any], int | None, int, str]] = [
+    ("tulikko", 2, 101, {}, None, 2, "msgpack"),
+    ("tulikko", 3, 202, {"beginner": True, "maps": "random"}, 60, 2, "json"),
+    ("tulikko", 4, 303, {"first_player": 3}, 45, 3, "msgpack"),
+    ("ducks-in-tow", 2, 11, {}, None, 1, "msgpack"),
+    ("ducks-in-tow", 2, 404, {}, 80, 2, "json"),
+    ("ducks-in-tow", 3, 505, {}, 60, 3, "msgpack"),
+    ("ducks-in-tow", 4, 606, {}, 50, 0, "json"),
+]
+
+
+def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int | None,
+         undo_in_10: int) -> Timeline[Any, Any, Any]:  # fmt: skip
+    """A bot game; after a move, a take-back when the policy allows it (odds in 10)."""
+    game = games.get(game_id)
+    record = new_record(
+        game,
+        record_id=f"corpus-{game_id}-{seats}p-{seed}",
+        seats=seats,
+        seed=seed,
+        options=options,
+        created_at=1_764_547_200_000,
+    )
+    timeline: Timeline[Any, Any, Any] = Timeline(game, record)
+    bots = bots_of(game)
+    names = sorted(bots)
+    rng = Rng.seeded(seed, stream=7)
+    while cap is None or timeline.seq < cap:
+        movers = timeline.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        move = bots[names[(seat + timeline.seq) % len(names)]](game, timeline.state, seat, rng)
+        n = timeline.seq + 1
+        timeline.play(seat, move, move_id=f"m{n}", device_id=f"dev{seat}", at=1000 * n)
+        target = timeline.undo_target()
+        if (
+            target is not None
+            and rng.below(10) < undo_in_10
+            and timeline.takeback_refusal(seat, target) is None
+        ):
+            n = timeline.seq + 1
+            timeline.take_back(seat, target, move_id=f"u{n}", device_id=f"dev{seat}", at=1000 * n)
+    return timeline
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    manifest = []
+    first: Timeline[Any, Any, Any] | None = None
+    for game_id, seats, seed, options, cap, undo, fmt in GAMES:
+        timeline = play(game_id, seats, seed, options, cap, undo)
+        first = first or timeline
+        records = [(f"{game_id}-{seats}p-{seed}", timeline.record)]
+        if (game_id, seed) == ("ducks-in-tow", 404):
+            branch = timeline.branch(30, record_id=f"{timeline.record.id}-branch", created_at=1)
+            records.append((f"{game_id}-{seats}p-{seed}-branch-30", branch))
+        for name, record in records:
+            path = out / f"{name}.record.{fmt}"
+            path.write_bytes(encode_record(record, fmt))  # type: ignore[arg-type]
+            game = games.get(game_id)
+            over = game.outcome(Timeline(game, record).state) is not None
+            takebacks = sum(1 for e in record.entries if not hasattr(e, "events"))
+            manifest.append(
+                {
+                    "file": path.name,
+                    "game": game_id,
+                    "seats": seats,
+                    "options": options,
+                    "entries": len(record.entries),
+                    "takebacks": takebacks,
+                    "over": over,
+                    "branch_of": record.genesis.parent.record_id if record.genesis.parent else None,
+                    "engine_version": record.genesis.engine_version,
+                    "format": record.format,
+                }
+            )
+            print(
+                f"{path.name}: {len(record.entries)} entries, over={over}, {takebacks} take-backs"
+            )
+    (out / "corpus.json").write_text(
+        json.dumps({"made_with_core": __version__, "records": manifest}, indent=1) + "\n"
+    )
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]))

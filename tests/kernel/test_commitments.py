@@ -1,0 +1,141 @@
+"""Record format 2: salted commitments, move redaction, and format-1 records beside them."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+import msgspec
+import pytest
+
+from core.kernel import (
+    RECORD_FORMAT,
+    Entry,
+    RecordError,
+    TakeBack,
+    Timeline,
+    canonical,
+    check_chain,
+    common_prefix,
+    decode_record,
+    digest,
+    encode_record,
+    entry_hash,
+    redact_entry,
+    redact_record,
+)
+
+from .conftest import finished_timeline
+from .fixture_game import GAME, Draw, Play
+
+
+def by_hand(seed: int, seq: int, what: str, obj: Any) -> str:
+    """The documented construction, recomputed without the kernel's helpers."""
+    key = hashlib.sha256(f"kifu-entry-secret:{seed}:{seq}".encode()).digest()
+    return hmac.new(key, what.encode() + b":" + canonical(obj), hashlib.sha256).hexdigest()
+
+
+def test_every_commitment_is_an_hmac_under_the_entrys_secret() -> None:
+    timeline = finished_timeline(seed=7)
+    record = timeline.record
+    assert record.format == RECORD_FORMAT == 2
+    for entry in record.entries:
+        state = by_hand(7, entry.seq, "state", timeline.state_at(entry.seq))
+        assert entry.state_hash == state and entry.salted
+        if isinstance(entry, Entry):
+            assert entry.events_hash == by_hand(7, entry.seq, "events", entry.events)
+            assert entry.move_hash == by_hand(7, entry.seq, "move", entry.move)
+            assert entry.events_hash != digest(entry.events)
+
+
+def test_equal_moves_at_two_seqs_get_unrelated_commitments() -> None:
+    entries = [e for e in finished_timeline(seed=7).record.entries if isinstance(e, Entry)]
+    draws = [e for e in entries if isinstance(e.move, Draw)]
+    assert len(draws) > 2 and len({e.move_hash for e in draws}) == len(draws)
+
+
+def test_a_changed_move_is_caught_by_its_commitment() -> None:
+    record = finished_timeline(seed=7).record
+    first = record.entries[0]
+    assert isinstance(first.move, Play)
+    record.entries[0] = msgspec.structs.replace(first, move=Play(first.move.card + 1))
+    with pytest.raises(RecordError, match="seq 1: the move does not match move_hash"):
+        check_chain(record)
+
+
+class Hiding(type(GAME)):  # type: ignore[misc]
+    """The fixture with played cards hidden from other seats, to test the move hook."""
+
+    def redact_move(self, move: Any, seat: int | None) -> Any:
+        return Play(0) if isinstance(move, Play) else move
+
+
+def test_redact_move_is_asked_for_other_seats_only_and_the_copy_chains() -> None:
+    game = Hiding()
+    record = finished_timeline(seed=7).record
+    for seat in (None, 0, 1, 2):
+        copy = redact_record(game, record, seat, over=False)
+        check_chain(copy, redacted=True)
+        assert common_prefix(copy, record) == len(record.entries)
+        for mine, full in zip(copy.entries, record.entries, strict=True):
+            if isinstance(full, Entry) and isinstance(full.move, Play):
+                assert (mine.move == full.move) == (full.seat == seat)
+                assert entry_hash(mine) == entry_hash(full)
+    # With the seed kept, a copy whose moves were redacted no longer checks as full.
+    seeded = msgspec.structs.replace(
+        record, entries=[redact_entry(game, e, 0) for e in record.entries]
+    )
+    with pytest.raises(RecordError, match="does not match move_hash"):
+        check_chain(seeded)
+
+
+def test_a_format_1_entry_keeps_its_move_and_its_plain_hashes() -> None:
+    """Format 1 hashed the move itself: redacting it would break the chain, so it stays."""
+    game = Hiding()
+    timeline = finished_timeline(seed=7)
+    entry = next(e for e in timeline.record.entries if isinstance(e, Entry))
+    old = msgspec.structs.replace(entry, move_hash="", events_hash=digest(entry.events))
+    assert not old.salted
+    assert redact_entry(game, old, None).move == old.move
+
+
+def test_a_format_1_record_continued_today_goes_on_in_format_2() -> None:
+    timeline = finished_timeline(seed=9)
+    cut = timeline.branch(4, record_id="old")
+    # Rewrite the first four entries as format 1 made them (plain hashes), rechained.
+    old = Timeline(GAME, msgspec.structs.replace(cut, entries=[]))
+    states = [old.state_at(0)]
+    for entry in cut.entries:
+        if isinstance(entry, TakeBack):
+            pytest.skip("fixture seed with an early take-back")
+        after = states[-1]
+        for event in entry.events:
+            after = GAME.evolve(after, event)
+        states.append(after)
+        plain = msgspec.structs.replace(
+            entry,
+            move_hash="",
+            events_hash=digest(entry.events),
+            state_hash=digest(after),
+            prev_hash=old.tip_hash,
+        )
+        old.append(plain, check="verify")
+    record = msgspec.structs.replace(old.record, format=1)
+    loaded = decode_record(encode_record(record), GAME)
+    assert loaded.format == 1
+    continued = Timeline(GAME, loaded, check="verify")
+    seat = continued.to_move()[0]
+    continued.play(seat, continued.legal_moves(seat)[0], move_id="today")
+    assert continued.record.format == 2
+    assert [e.salted for e in continued.record.entries] == [False] * 4 + [True]
+    check_chain(continued.record)
+    assert Timeline(GAME, continued.record, check="verify").tip_hash == continued.tip_hash
+    copy = redact_record(GAME, continued.record, 1, over=False)
+    check_chain(copy, redacted=True)
+
+
+def test_a_record_of_a_newer_format_is_refused_in_one_line() -> None:
+    record = msgspec.structs.replace(finished_timeline().record, format=RECORD_FORMAT + 1)
+    with pytest.raises(RecordError, match="newer than this Kifu reads"):
+        decode_record(encode_record(record), GAME)
