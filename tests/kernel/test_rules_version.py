@@ -29,6 +29,9 @@ from .fixture_game_v2 import GAME as V2
 from .fixture_game_v2 import StateV2
 from .test_cli import ROOT, kifu
 
+# The CLI runs as a subprocess, which Pyodide (the parity run of these tests) has not.
+NEEDS_PROCESSES = pytest.mark.skipif(sys.platform == "emscripten", reason="no processes")
+
 
 def rules_1_record(seed: int = 5) -> Any:
     """A whole game played by random bots under the fixture's rules 1; some passes."""
@@ -100,6 +103,7 @@ def test_the_browser_door_labels_the_rules_version(monkeypatch: pytest.MonkeyPat
     games.register(GAME)
 
 
+@NEEDS_PROCESSES
 def test_kifu_verify_and_replay_name_the_rules(tmp_path: Path) -> None:
     """The CLI runs the fixture at rules 1; a record made under rules "0" (the
     fixture before this test's imagined change) says so instead of diverging."""
@@ -117,6 +121,7 @@ def test_kifu_verify_and_replay_name_the_rules(tmp_path: Path) -> None:
     assert "high-card rules 0; this engine has rules 1" in replayed.stdout.splitlines()[0]
 
 
+@NEEDS_PROCESSES
 def test_kifu_verify_says_the_rules_changed(tmp_path: Path) -> None:
     path = tmp_path / "old.kifu.json"
     path.write_bytes(encode_record(rules_1_record()))
