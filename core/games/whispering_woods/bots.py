@@ -1,0 +1,57 @@
+"""The greedy bot: `evaluate` a position for a seat, pick the legal move whose result
+evaluates best (one ply through `legal_moves` and `decide`, nothing else).
+
+`evaluate` counts the points banked (completed VP, combos, penalties) plus what the
+forest promises: each animal's mission tile is worth part of its VP, more when a route
+for it is open now. In solitaire it adds the level missions achieved. Ties are broken
+with the bot's own Rng.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.kernel import Rng
+
+from . import scoring
+from .data import REFRESH_PENALTY, level
+from .forest import routes, splits, vp_of
+from .state import State
+
+
+def evaluate(state: State, seat: int) -> float:
+    player = state.players[seat]
+    per_flip = REFRESH_PENALTY if state.solo is None else level(state.solo.level).penalty
+    banked = scoring.mission_vp(player) + scoring.combo_vp(player)
+    banked -= per_flip * scoring.flips(player)
+    promise = 0.0
+    for t in player.forest:
+        if t.mission and t.animal:
+            open_now = bool(routes(player.forest, (t.q, t.r))) and not splits(
+                player.forest, (t.q, t.r)
+            )
+            promise += vp_of(t.tile) * (0.6 if open_now else 0.25)
+    promise += 0.5 * len(player.supply)  # animals left keep option B open
+    if state.solo is not None:
+        promise += 10.0 * len(state.solo.achieved)
+        if state.solo.cleared:
+            promise += 1_000.0
+    return banked + promise
+
+
+def _after(game: Any, state: Any, seat: int, move: Any) -> Any:
+    for event in game.decide(state, seat, move):
+        state = game.evolve(state, event)
+    return state
+
+
+def one_ply(game: Any, state: Any, seat: int, rng: Rng, value: Any) -> Any:
+    """The legal move whose resulting state `value(state, seat)` rates highest."""
+    moves = game.legal_moves(state, seat)
+    scored = [(value(_after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
+    top = max(v for v, _ in scored)
+    return moves[rng.choice([i for v, i in scored if v == top])]
+
+
+def greedy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+    return one_ply(game, state, seat, rng, evaluate)
