@@ -48,7 +48,7 @@ def start_prefix_ok(colours: Sequence[str]) -> bool:
     n = len(colours)
     if n <= 5:
         return len(set(colours)) == n
-    return n == START_PATH_LENGTH and colours[5] == colours[0]
+    return n == START_PATH_LENGTH and len(set(colours[:5])) == 5 and colours[5] == colours[0]
 
 
 def prefix_check(tile: str) -> Callable[[Sequence[str]], bool]:

@@ -113,7 +113,9 @@ def test_option_b_needs_an_animal_at_most_three_times() -> None:
         0,
         phase="take",
         market=MARKET,
-        forests={0: {(1, 0): ("T002", "YEL-2"), (2, 0): ("T003", "YEL-3"), (3, 0): ("T004", "YEL-4")}},
+        forests={
+            0: {(1, 0): ("T002", "YEL-2"), (2, 0): ("T003", "YEL-3"), (3, 0): ("T004", "YEL-4")}
+        },
     )
     assert state.players[0].supply == []
     assert rejects(state, 0, TakeMission("T001", 0, 1)).rule_id == "WW-048"
@@ -169,7 +171,8 @@ def test_no_refresh_without_a_tile_or_a_full_bag() -> None:
 
 def test_a_flipped_tile_still_counts_as_completed() -> None:
     """WW-039: a flipped tile stays in the personal area and counts for the threshold."""
-    done = [Completed(tile=t, animal="YEL-1", turn=1, flipped=True) for t in ("T010", "T011", "T012", "T013")]
+    flipped = ("T010", "T011", "T012", "T013")
+    done = [Completed(tile=t, animal="YEL-1", turn=1, flipped=True) for t in flipped]
     done += [Completed(tile=t, animal="YEL-1", turn=1) for t in ("T020", "T021", "T022")]
     state = scenario(4, 0, phase="walk", market=["T006"], completed={0: done}, forests={0: EX09})
     events = GAME.decide(state, 0, Walk(1, -1, [(2, -1), (3, -1), (4, -1)]))
