@@ -15,8 +15,8 @@ from core.kernel import Rng
 
 from . import scoring
 from .data import REFRESH_PENALTY, level
-from .forest import routes, splits, vp_of
-from .state import State
+from .forest import can_walk, vp_of
+from .state import State, copy_state
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -27,9 +27,7 @@ def evaluate(state: State, seat: int) -> float:
     promise = 0.0
     for t in player.forest:
         if t.mission and t.animal:
-            open_now = bool(routes(player.forest, (t.q, t.r))) and not splits(
-                player.forest, (t.q, t.r)
-            )
+            open_now = can_walk(player.forest, (t.q, t.r))
             promise += vp_of(t.tile) * (0.6 if open_now else 0.25)
     promise += 0.5 * len(player.supply)  # animals left keep option B open
     if state.solo is not None:
@@ -40,9 +38,12 @@ def evaluate(state: State, seat: int) -> float:
 
 
 def _after(game: Any, state: Any, seat: int, move: Any) -> Any:
-    for event in game.decide(state, seat, move):
-        state = game.evolve(state, event)
-    return state
+    """The state after `move`: its events folded into one copy."""
+    events = game.decide(state, seat, move)
+    work = copy_state(state)
+    for event in events:
+        game.fold(work, event)
+    return work
 
 
 def one_ply(game: Any, state: Any, seat: int, rng: Rng, value: Any) -> Any:

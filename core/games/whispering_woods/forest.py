@@ -6,9 +6,9 @@ legal moves), the view and the bots. Positions are axial hex coordinates (WW-GAP
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from .data import NO_COLOUR, START_PATH_LENGTH, START_VP, TILES, neighbours
+from .data import HEX_DIRECTIONS, NO_COLOUR, START_PATH_LENGTH, START_VP, TILES, neighbours
 from .state import Placed
 
 Pos = tuple[int, int]
@@ -80,50 +80,66 @@ def splits(forest: Sequence[Placed], removed: Pos) -> bool:
     seen = {start}
     todo = [start]
     while todo:
-        for n in neighbours(*todo.pop()):
+        q, r = todo.pop()
+        for dq, dr in HEX_DIRECTIONS:
+            n = (q + dq, r + dr)
             if n in rest and n not in seen:
                 seen.add(n)
                 todo.append(n)
     return len(seen) != len(rest)
 
 
-def routes(forest: Sequence[Placed], at: Pos) -> list[list[Pos]]:
-    """Every route the animal on the mission tile at `at` may walk, ignoring the split
-    rule: adjacent steps from the mission tile (WW-056) over forest tiles only
-    (WW-058), no tile twice (WW-060), colours matching the path (WW-057). Sorted."""
+def _route_iter(forest: Sequence[Placed], at: Pos) -> Iterator[list[Pos]]:
     cells = by_position(forest)
-    mission = cells[at]
-    ok = prefix_check(mission.tile)
-    length = path_length(mission.tile)
+    ok = prefix_check(cells[at].tile)
+    length = path_length(cells[at].tile)
     colour = {pos: TILES[t.tile].colour for pos, t in cells.items() if not t.mission}
-    found: list[list[Pos]] = []
 
-    def extend(route: list[Pos], colours: list[str]) -> None:
+    def extend(route: list[Pos], colours: list[str]) -> Iterator[list[Pos]]:
         if len(route) == length:
-            found.append(route[:])
+            yield route[:]
             return
-        for n in neighbours(*route[-1]):
+        q, r = route[-1]
+        for dq, dr in HEX_DIRECTIONS:
+            n = (q + dq, r + dr)
             c = colour.get(n)
             if c is None or n in route:
                 continue
             colours.append(c)
             if ok(colours):
                 route.append(n)
-                extend(route, colours)
+                yield from extend(route, colours)
                 route.pop()
             colours.pop()
 
     for n in neighbours(*at):
         c = colour.get(n)
         if c is not None and ok([c]):
-            extend([n], [c])
-    return sorted(found)
+            yield from extend([n], [c])
+
+
+def routes(forest: Sequence[Placed], at: Pos) -> list[list[Pos]]:
+    """Every route the animal on the mission tile at `at` may walk, ignoring the split
+    rule: adjacent steps from the mission tile (WW-056) over forest tiles only
+    (WW-058), no tile twice (WW-060), colours matching the path (WW-057). Sorted."""
+    return sorted(_route_iter(forest, at))
+
+
+def can_walk(forest: Sequence[Placed], at: Pos) -> bool:
+    """Has the animal on the mission tile at `at` a legal walk now (split rule too)?"""
+    return next(_route_iter(forest, at), None) is not None and not splits(forest, at)
 
 
 def walks(forest: Sequence[Placed]) -> list[tuple[Pos, list[Pos]]]:
     """Every legal walk now: (mission tile position, route), in a stable order."""
     out: list[tuple[Pos, list[Pos]]] = []
     for t in sorted(forest, key=lambda t: (t.q, t.r)):
-        if t.mission and t.animal and not splits(forest, (t.q, t.r)):
-            out += [((t.q, t.r), route) for route in routes(forest, (t.q, t.r))]
+        if t.mission and t.animal:
+            found = routes(forest, (t.q, t.r))
+            if found and not splits(forest, (t.q, t.r)):
+                out += [((t.q, t.r), route) for route in found]
     return out
+
+
+def any_walk(forest: Sequence[Placed]) -> bool:
+    return any(t.mission and t.animal and can_walk(forest, (t.q, t.r)) for t in forest)

@@ -50,6 +50,7 @@ from .events import (
 from .evolve import FOLDS
 from .forest import (
     Pos,
+    any_walk,
     by_position,
     colour_of,
     matches,
@@ -481,7 +482,7 @@ class WhisperingWoods(StepRules[State, Move, Event, View]):
             for index in solo.newly_met(state.solo, player.completed):
                 yield LevelMissionAchieved(index)  # WW-125/128
                 return
-        if not walks(player.forest):
+        if not any_walk(player.forest):
             yield from self._end_step_three(state, seat, chosen=False)
 
     def _close_round(self, state: State) -> Iterator[Event]:

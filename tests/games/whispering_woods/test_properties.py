@@ -31,7 +31,7 @@ from .helpers import (
 )
 
 MODES: list[tuple[int, int]] = [(2, 0), (3, 0), (4, 0)] + [(1, lv) for lv in range(1, 7)]
-DEFAULT_GAMES = {2: 2, 3: 2, 4: 2, 1: 2}
+DEFAULT_GAMES = {2: 3, 3: 3, 4: 3, 1: 5}
 SLOW_GAMES = int(os.environ.get("WW_GAMES", "1000"))  # per player count and level
 AGREE_EVERY = 41
 

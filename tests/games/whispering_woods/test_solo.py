@@ -127,7 +127,7 @@ def test_colour_missions_ex21() -> None:
     done = _done(
         {"YEL-1": ["T001"], "RED-1": ["T002", "T073"], "BLU-1": ["T074", "T091"], "GRN-1": ["T055"]}
     )
-    m1, m2, m3 = data.level(3).missions
+    m1, m2, _ = data.level(3).missions
     assert solo.met(m1, done) and not solo.met(m2, done)
     fewer = [c for c in done if c.tile != "T091"]
     assert not solo.met(m1, fewer)
