@@ -2,8 +2,9 @@
 evaluates best (one ply through `legal_moves` and `decide`, nothing else).
 
 `evaluate` counts the points banked (completed VP, combos, penalties) plus what the
-forest promises: each animal's mission tile is worth part of its VP, more when a route
-for it is open now. In solitaire it adds the level missions achieved. Ties are broken
+forest promises: each animal's mission tile is worth part of its VP, most when a route
+for it is open now, else in proportion to how much of its path can already be walked
+(forest.best_prefix). In solitaire it adds the level missions achieved. Ties are broken
 with the bot's own Rng.
 """
 
@@ -15,7 +16,7 @@ from core.kernel import Rng
 
 from . import scoring
 from .data import REFRESH_PENALTY, level
-from .forest import can_walk, vp_of
+from .forest import best_prefix, can_walk, path_length, vp_of
 from .state import State, copy_state
 
 
@@ -27,8 +28,12 @@ def evaluate(state: State, seat: int) -> float:
     promise = 0.0
     for t in player.forest:
         if t.mission and t.animal:
-            open_now = can_walk(player.forest, (t.q, t.r))
-            promise += vp_of(t.tile) * (0.6 if open_now else 0.25)
+            at = (t.q, t.r)
+            if can_walk(player.forest, at):
+                promise += 0.7 * vp_of(t.tile)
+            else:
+                near = best_prefix(player.forest, at) / path_length(t.tile)
+                promise += vp_of(t.tile) * (0.1 + 0.4 * near)
     promise += 0.5 * len(player.supply)  # animals left keep option B open
     if state.solo is not None:
         promise += 10.0 * len(state.solo.achieved)

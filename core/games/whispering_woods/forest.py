@@ -143,3 +143,34 @@ def walks(forest: Sequence[Placed]) -> list[tuple[Pos, list[Pos]]]:
 
 def any_walk(forest: Sequence[Placed]) -> bool:
     return any(t.mission and t.animal and can_walk(forest, (t.q, t.r)) for t in forest)
+
+
+def best_prefix(forest: Sequence[Placed], at: Pos) -> int:
+    """How many tiles of the path at `at` can be walked now (a bot's measure of how
+    close a mission is): the longest matching start of a route, up to its length."""
+    cells = by_position(forest)
+    ok = prefix_check(cells[at].tile)
+    length = path_length(cells[at].tile)
+    colour = {pos: TILES[t.tile].colour for pos, t in cells.items() if not t.mission}
+    best = 0
+
+    def extend(route: list[Pos], colours: list[str]) -> None:
+        nonlocal best
+        best = max(best, len(route))
+        if best == length:
+            return
+        q, r = route[-1] if route else at
+        for dq, dr in HEX_DIRECTIONS:
+            n = (q + dq, r + dr)
+            c = colour.get(n)
+            if c is None or n in route:
+                continue
+            colours.append(c)
+            if ok(colours):
+                route.append(n)
+                extend(route, colours)
+                route.pop()
+            colours.pop()
+
+    extend([], [])
+    return best
