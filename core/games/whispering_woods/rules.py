@@ -74,8 +74,8 @@ OPTIONS = [
         default=0,
         minimum=0,
         maximum=6,
-        label_en="Solitaire level 1-6 (1 player); 0: the competitive game (2-4 players)",
-        label_ja="ソリティアのレベル1〜6（1人）。0：対戦ゲーム（2〜4人）",
+        label_en="Solitaire level 1-6 (1 player; 0 plays Level 1); 0 for the 2-4 player game",
+        label_ja="ソリティアのレベル1〜6（1人。0はレベル1）。2〜4人の対戦ゲームは0",
         rule_id="WW-110",
         group="mode",
     ),
@@ -115,10 +115,6 @@ class WhisperingWoods(StepRules[State, Move, Event, View]):
     def check_setup(self, setup: Setup) -> None:
         lv = int(setup.options.get("level", 0))
         first = int(setup.options.get("start_player", -1))
-        if setup.seats == 1 and lv == 0:
-            raise SetupError(
-                "the solitaire mode (1 player) is played at a level: set level to 1-6 (WW-110)"
-            )
         if setup.seats > 1 and lv != 0:
             raise SetupError(
                 f"level {lv} is a solitaire level: play it with 1 player, or set level 0"
@@ -202,7 +198,11 @@ class WhisperingWoods(StepRules[State, Move, Event, View]):
             boxed=boxed,
             players=[player],
             solo=SoloState(
-                level=int(setup.options["level"]), track=[], extra=[], achieved=[], set_aside=[]
+                level=max(1, int(setup.options.get("level", 0))),  # WW-105: Level 1 by default
+                track=[],
+                extra=[],
+                achieved=[],
+                set_aside=[],
             ),
         )
 

@@ -15,8 +15,9 @@ import msgspec
 from core.kernel import Rng
 
 # setup: solitaire only, choose the animal for the starting tile (WW-103);
-# refill, close and end are automatic; refresh/take/second/walk are the player's steps.
-Phase = Literal["setup", "refill", "refresh", "take", "second", "walk", "close", "end", "over"]
+# close and end are automatic (the refill happens on entering refresh);
+# refresh, take, second and walk are the player's steps.
+Phase = Literal["setup", "refresh", "take", "second", "walk", "close", "end", "over"]
 
 
 class Placed(msgspec.Struct, kw_only=True):

@@ -21,8 +21,8 @@ def test_player_counts_and_modes_are_checked() -> None:
         GAME.setup(seats, 1, {})
     for lv in range(1, 7):
         GAME.setup(1, 1, {"level": lv})
-    with pytest.raises(SetupError, match="level"):
-        GAME.setup(1, 1, {})
+    default = GAME.initial(GAME.setup(1, 1, {}))  # WW-105: the Level 1 card by default
+    assert default.solo is not None and default.solo.level == 1
     with pytest.raises(SetupError, match="1 player"):
         GAME.setup(3, 1, {"level": 2})
     with pytest.raises(SetupError):
