@@ -61,9 +61,8 @@ def outcome(state: State) -> WoodsOutcome | None:
         completed=[len(p.completed) for p in players],
         end_reason=state.end_reason,
     )
-    if s is not None:  # solitaire: won or lost against the level card
+    if s is not None:  # solitaire: `won` says whether the level was cleared
         lv = level(s.level)
-        result.winners = [0] if s.cleared else []
         result.won = s.cleared
         result.level = s.level
         result.level_missions = [i in s.achieved for i in range(len(lv.missions))]

@@ -261,7 +261,7 @@ def test_rounds_run_out_and_the_level_is_failed() -> None:
     assert solo.rounds_closed(state.solo) == solo.rounds_available(state.solo)
     result = outcome(state)
     assert result is not None and result.won is False and result.next_level == 4
-    assert result.winners == []
+    assert result.winners == [0] and result.ranks == [1]  # the kit's rule: rank-1 seats
 
 
 def test_achievement_event_in_play() -> None:
