@@ -1,5 +1,5 @@
-"""The greedy bot: `evaluate` a position for a seat, pick the legal move whose result
-evaluates best (one ply through `legal_moves` and `decide`, nothing else).
+"""The greedy bot: `evaluate` a position for a seat, pick the legal move whose foreseen
+result evaluates best (core.kernel.bots.one_ply).
 
 `evaluate` counts the points banked (completed VP, combos, penalties) plus what the
 forest promises: each animal's mission tile is worth part of its VP, most when a route
@@ -10,14 +10,12 @@ with the bot's own Rng.
 
 from __future__ import annotations
 
-from typing import Any
-
-from core.kernel import Rng
+from core.kernel.bots import one_ply
 
 from . import scoring
 from .data import REFRESH_PENALTY, level
 from .forest import best_prefix, can_walk, path_length, vp_of
-from .state import State, copy_state
+from .state import State
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -42,22 +40,4 @@ def evaluate(state: State, seat: int) -> float:
     return banked + promise
 
 
-def _after(game: Any, state: Any, seat: int, move: Any) -> Any:
-    """The state after `move`: its events folded into one copy."""
-    events = game.decide(state, seat, move)
-    work = copy_state(state)
-    for event in events:
-        game.fold(work, event)
-    return work
-
-
-def one_ply(game: Any, state: Any, seat: int, rng: Rng, value: Any) -> Any:
-    """The legal move whose resulting state `value(state, seat)` rates highest."""
-    moves = game.legal_moves(state, seat)
-    scored = [(value(_after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
-    top = max(v for v, _ in scored)
-    return moves[rng.choice([i for v, i in scored if v == top])]
-
-
-def greedy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
-    return one_ply(game, state, seat, rng, evaluate)
+greedy = one_ply(evaluate)
