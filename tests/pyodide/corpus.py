@@ -93,8 +93,9 @@ def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
     cycles, each int alternates between its default and its maximum (below the seat
     count when it names a seat). A combination the engine refuses falls back to the defaults.
     """
+    mode = _level_mode(game_id, index, seats)
     if index == 0:
-        return {}
+        return mode
     options: dict[str, Any] = {}
     for spec in games.get(game_id).info.options:
         if spec.kind == "bool":
@@ -107,11 +108,25 @@ def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
                 high = min(high, seats - 1)
             values = [int(spec.default), max(high, int(spec.default))]
             options[spec.name] = values[(index // 2) % 2]
+    options.update(mode)
     try:
         games.get(game_id).setup(seats, 0, options)
     except SetupError:
-        return {}
+        return mode
     return options
+
+
+# Titles whose solitaire mode is a level option: 0 with several seats, 1..max solo.
+LEVEL_OPTION: dict[str, str] = {"whispering-woods": "level"}
+
+
+def _level_mode(game_id: str, index: int, seats: int) -> dict[str, Any]:
+    name = LEVEL_OPTION.get(game_id)
+    if name is None:
+        return {}
+    spec = next(s for s in games.get(game_id).info.options if s.name == name)
+    top = int(spec.maximum or 1)
+    return {name: 1 + index % top if seats == 1 else 0}
 
 
 def corpus(
