@@ -270,6 +270,11 @@ class RecordCache:
             self.reload(live)
             raise
 
+    def writing(self) -> bool:
+        """Whether a write holds this process's SQLite write lock right now."""
+        lock = self._write_lock
+        return isinstance(lock, threading.Lock().__class__) and lock.locked()
+
     def put(self, *aggregates: Any) -> None:
         with self._write_lock:
             self.store.save(*aggregates)

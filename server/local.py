@@ -11,17 +11,14 @@ first entry (kept in the parent's `Forked` event) without loading the others.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from eventsourcing.persistence import IntegrityError
 
 from core.kernel import (
-    Decider,
-    Divergence,
     Record,
     RecordError,
-    SetupError,
     Timeline,
     canonical,
     decode_record,
@@ -29,7 +26,6 @@ from core.kernel import (
     genesis_hash,
     record_game,
     tip_hash,
-    verify,
 )
 from core.kernel.record import RECORD_FORMAT
 from core.sync import entry_type
@@ -37,32 +33,34 @@ from core.sync import entry_type
 from . import schemas as s
 from .auth import authorize, new_token, token_hash
 from .cache import Live, RecordCache, engine, record_entries
+from .heavy import Heavy, divergence_of
 from .hosted import hash_at
 from .problems import ApiError
 from .quotas import Quotas
 from .store import GameStream
+
+T = TypeVar("T")
+
+
+def shape(body: bytes, kind: type[T]) -> T:
+    """The body decoded as `kind`; 400 `bad-request` saying what is wrong."""
+    try:
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.DecodeError as exc:
+        raise ApiError(400, "bad-request", f"not a {kind.__name__}: {exc}") from None
 
 
 def bad_record(detail: str) -> ApiError:
     return ApiError(400, "bad-record", detail)
 
 
-def check_verifies(game: Decider[Any, Any, Any, Any], record: Record[Any, Any]) -> None:
-    """422 `record-invalid` naming the first divergence (seq 0: a genesis the engine
-    refuses, e.g. a seat count outside the game's range)."""
-    genesis = record.genesis
-    try:
-        game.setup(genesis.seats, genesis.seed if genesis.seed is not None else 0, genesis.options)
-        divergence = verify(game, record)
-    except SetupError as exc:
-        divergence = Divergence(seq=0, message=str(exc))
-    if divergence is not None:
-        raise ApiError(
-            422,
-            "record-invalid",
-            f"the record does not verify at seq {divergence.seq}: {divergence.message}",
-            divergence=msgspec.to_builtins(divergence),
-        )
+def record_invalid(divergence: dict[str, Any]) -> ApiError:
+    return ApiError(
+        422,
+        "record-invalid",
+        f"the record does not verify at seq {divergence['seq']}: {divergence['message']}",
+        divergence=divergence,
+    )
 
 
 def invalid(exc: RecordError) -> ApiError:
@@ -76,12 +74,14 @@ def invalid(exc: RecordError) -> ApiError:
 
 
 class LocalRecords:
-    def __init__(self, cache: RecordCache, quotas: Quotas) -> None:
+    def __init__(self, cache: RecordCache, quotas: Quotas, heavy: Heavy) -> None:
         self.cache = cache
         self.quotas = quotas
+        self.heavy = heavy
 
     def upload(self, body: bytes, token: str | None, client: str) -> tuple[s.RecordStored, int]:
         self.quotas.upload_bytes(client, len(body))
+        shape(body, s.RecordUpload)
         try:
             game = engine(record_game(body))
             record = decode_record(body, game)
@@ -98,8 +98,9 @@ class LocalRecords:
                 f"record format {record.format} is not one this server reads ({RECORD_FORMAT})"
             )
         self.quotas.check_length(len(record.entries))
-        with self.quotas.heavy:
-            check_verifies(game, record)
+        divergence = self.heavy.run(divergence_of, game, body)
+        if divergence is not None:
+            raise record_invalid(divergence)
         owner = token if token and len(token) >= 16 else new_token()
         agg = GameStream(
             record_id=record.id,
@@ -167,10 +168,9 @@ class LocalRecords:
             raise ApiError(403, "forbidden", "only the owner may do this")
         return live
 
-    def append(
-        self, record_id: str, token: str | None, req: s.AppendEntries, client: str, size: int
-    ) -> s.AppendResult:
-        self.quotas.upload_bytes(client, size)
+    def append(self, record_id: str, token: str | None, body: bytes, client: str) -> s.AppendResult:
+        self.quotas.upload_bytes(client, len(body))
+        req = shape(body, s.AppendEntries)
         live = self._owned(record_id, token)
         game = live.engine
         try:
@@ -216,9 +216,8 @@ class LocalRecords:
             return self._fork(live, base + shared, entries[shared:], client)
         fresh = entries[shared:]
         try:
-            with self.quotas.heavy:
-                for entry in fresh:
-                    tl.append(entry, check="verify")
+            for entry in fresh:
+                tl.append(entry, check="verify")
         except RecordError as exc:
             self.cache.discard(live)
             raise invalid(exc) from None
@@ -248,10 +247,9 @@ class LocalRecords:
             id=fork_id, genesis=tl.record.genesis, entries=tl.record.entries[:parent_seq]
         )
         try:
-            with self.quotas.heavy:
-                branched = Timeline(live.engine, prefix)  # stored, so verified already
-                for entry in branch:
-                    branched.append(entry, check="verify")
+            branched = Timeline(live.engine, prefix)  # stored, so verified already
+            for entry in branch:
+                branched.append(entry, check="verify")
         except RecordError as exc:
             raise invalid(exc) from None
         fork_agg = GameStream(

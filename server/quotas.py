@@ -6,16 +6,9 @@ Per record: entries (`max_entries`, hosted games too) and forks. A refusal per
 hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
 `record-full`, too many forks 422 `too-many-forks`; a bug report over
 `max_report_bytes` is 413. Settings and defaults: settings.py.
-
-`heavy` lets one verification (an upload, a fork, a long append) or bug-report
-re-run at a time per process: they are pure CPU and hold the GIL, so several at
-once starved every other request of the process (two 2 MiB uploads took an
-unrelated game's move from 2 ms to 88 ms).
 """
 
 from __future__ import annotations
-
-import threading
 
 from .limits import Window
 from .problems import ApiError
@@ -41,7 +34,6 @@ class Quotas:
         self.max_entries = settings.max_entries
         self.forks_per_record = settings.forks_per_record
         self.max_report_bytes = settings.max_report_bytes
-        self.heavy = threading.Semaphore(1)
 
     def new_record(self, client: str) -> None:
         retry = self.records.hit(client)

@@ -8,10 +8,12 @@ from uuid import UUID
 import msgspec
 from eventsourcing.application import AggregateNotFoundError
 
-from core.kernel import report_type, reproduce
+from core.kernel import report_type
 
 from . import schemas as s
 from .cache import RecordCache, engine
+from .heavy import Heavy, reproduced
+from .local import shape
 from .problems import ApiError
 from .quotas import Quotas
 from .store import StoredReport
@@ -26,12 +28,14 @@ def bad_report(detail: str) -> ApiError:
 
 
 class Reports:
-    def __init__(self, cache: RecordCache, quotas: Quotas) -> None:
+    def __init__(self, cache: RecordCache, quotas: Quotas, heavy: Heavy) -> None:
         self.cache = cache
         self.quotas = quotas
+        self.heavy = heavy
 
     def upload(self, body: bytes, client: str) -> s.ReportStored:
         self.quotas.report(client, len(body))
+        shape(body, s.ReportUpload)
         try:
             game_id = msgspec.json.decode(body, type=_Header).game
         except msgspec.DecodeError as exc:
@@ -45,8 +49,7 @@ class Reports:
             raise bad_report("the report's record is for another game")
         self.quotas.check_length(len(report.record.entries))
         try:
-            with self.quotas.heavy:
-                result = reproduce(game, report)
+            result = self.heavy.run(reproduced, game, report)
         except Exception as exc:  # reproduce exists to run broken things
             raise bad_report(f"the report could not be re-run: {exc}") from None
         stored = StoredReport(

@@ -1,9 +1,10 @@
 """The server's logic, independent of HTTP, one object per resource.
 
-`Service` wires them to one record cache (cache.py) and one set of quotas
-(quotas.py): `hosted` (hosted.py: games, seats, moves, take-backs, bots),
-`updates` (updates.py: live-update messages), `local` (local.py: uploaded
-records and forks), `sharing` (sharing.py), `reports` (reports.py).
+`Service` wires them to one record cache (cache.py), one set of quotas
+(quotas.py) and one child process for CPU-heavy work (heavy.py): `hosted`
+(hosted.py: games, seats, moves, take-backs, bots), `updates` (updates.py:
+live-update messages), `local` (local.py: uploaded records and forks),
+`sharing` (sharing.py), `reports` (reports.py).
 
 All methods are synchronous and thread-safe (one lock per record); the HTTP
 layer calls them in worker threads, except a request that `is_quick` (SQLite,
@@ -19,6 +20,7 @@ from core import __version__ as core_version
 
 from . import schemas as s
 from .cache import RecordCache
+from .heavy import Heavy
 from .hosted import HostedGames
 from .local import LocalRecords
 from .quotas import Quotas
@@ -40,17 +42,18 @@ class Service:
         self.quotas = Quotas(settings)
         self.hosted = HostedGames(self.cache, self.quotas)
         self.updates = LiveUpdates(self.cache)
-        self.local = LocalRecords(self.cache, self.quotas)
+        self.heavy = Heavy()
+        self.local = LocalRecords(self.cache, self.quotas, self.heavy)
         self.sharing = Sharing(self.cache)
-        self.reports = Reports(self.cache, self.quotas)
+        self.reports = Reports(self.cache, self.quotas, self.heavy)
 
     def is_quick(self, record_id: str) -> bool:
         """Whether a move or read of this record is short enough to run on the event
         loop rather than in a worker thread: writes are serialized anyway (SQLite),
         the record is in memory (no replay) and has no bot seats (whose replies may
         run long). The thread hand-off would cost more than the work itself."""
-        if not self.cache.serialize_writes:
-            return False
+        if not self.cache.serialize_writes or self.cache.writing():
+            return False  # never wait for another request's commit on the event loop
         live = self.cache.peek(record_id)
         return live is not None and not live.aggregate.bot_seats()
 

@@ -210,7 +210,8 @@ def test_uploads_do_not_starve_other_games(tmp_path: Path) -> None:
         for thread in threads:
             thread.join(timeout=60)
         assert done[0] >= 2
-        assert busy < idle + 25e-3, f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms"
+        print(f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms")
+        assert busy < idle + 15e-3, f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms"
 
 
 def test_quotas_per_address_and_per_record(tmp_path: Path) -> None:
