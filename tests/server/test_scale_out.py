@@ -54,12 +54,12 @@ def test_writes_to_different_games_do_not_wait_on_each_other(pg: dict[str, Any])
 
 
 def test_processes_started_together_both_serve(pg: dict[str, Any]) -> None:
-    """The schema is created once, under a lock: two processes starting at the same
-    moment on an empty database both come up (one used to crash on pg_type)."""
+    """The schema is created once, under a lock: four processes starting at the same
+    moment on an empty database all come up (one used to crash on pg_type)."""
     for _ in range(2):
         with postgres_database() as url:
             backend = {**pg, "database_url": url}
-            servers = [ProcessServer(backend), ProcessServer(backend)]
+            servers = [ProcessServer(backend) for _ in range(4)]
             errors: list[BaseException] = []
 
             def start(server: ProcessServer, errors: list[BaseException] = errors) -> None:
