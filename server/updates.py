@@ -48,10 +48,10 @@ class LiveUpdates:
         """The messages after `after` if every one is made already and the cache is
         known to be current (`known` = the seq the note announced); else None."""
         live = self.cache.peek(game_id)
-        if live is None or known is None or known > live.tl.seq:
+        tl = live.timeline if live is not None else None  # None while being rebuilt
+        if live is None or tl is None or known is None or known > tl.seq:
             return None
-        tl = live.tl
-        over = live.over()
+        over = live.engine.outcome(tl.state) is not None
         messages = []
         for seq in range(after + 1, tl.seq + 1):
             message = live.messages.get((seq, who.seat, over))
