@@ -457,6 +457,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             Guard,
             rate_limit_per_minute=settings.rate_limit_per_minute,
             trusted_proxies=settings.trusted_proxies,
+            limits_url=settings.limits_url,
         ),
     ]
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from .limits import Window
+from .limits import window
 from .problems import ApiError, problem_response
 
 CSP = (
@@ -87,11 +87,16 @@ def _is_json(content_type: str) -> bool:
 
 class Guard:
     def __init__(
-        self, app: ASGIApp, *, rate_limit_per_minute: int, trusted_proxies: list[str]
+        self,
+        app: ASGIApp,
+        *,
+        rate_limit_per_minute: int,
+        trusted_proxies: list[str],
+        limits_url: str | None = None,
     ) -> None:
         self.app = app
         self.trusted = networks(trusted_proxies)
-        self.writes = Window(rate_limit_per_minute, 60.0)
+        self.writes = window(limits_url, "writes", rate_limit_per_minute, 60.0)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # type: ignore[comparison-overlap]
@@ -107,17 +112,17 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]  # type: ignore[typeddict-unknown-key]
             await send(message)
 
-        refusal = self._refusal(scope, address)
+        refusal = await self._refusal(scope, address)
         if refusal is not None:
             response = problem_response(refusal, scope["state"].get("request_id"))  # type: ignore[typeddict-item]
             await response.to_asgi_response(app=None, request=None)(scope, receive, secured)  # type: ignore[arg-type]
             return
         await self.app(scope, receive, secured)
 
-    def _refusal(self, scope: Scope, address: str) -> ApiError | None:
+    async def _refusal(self, scope: Scope, address: str) -> ApiError | None:
         if scope["method"] not in WRITES:  # type: ignore[typeddict-item]
             return None
-        retry = self.writes.hit(address)
+        retry = await self.writes.ahit(address)
         if retry is not None:
             return ApiError(
                 429,

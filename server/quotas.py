@@ -10,7 +10,7 @@ hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
 
 from __future__ import annotations
 
-from .limits import Window
+from .limits import window
 from .problems import ApiError
 from .settings import Settings
 
@@ -28,9 +28,10 @@ def exceeded(what: str, retry: int) -> ApiError:
 
 class Quotas:
     def __init__(self, settings: Settings) -> None:
-        self.records = Window(settings.records_per_hour, HOUR)
-        self.bytes = Window(settings.upload_bytes_per_hour, HOUR)
-        self.reports = Window(settings.reports_per_hour, HOUR)
+        url = settings.limits_url
+        self.records = window(url, "records", settings.records_per_hour, HOUR)
+        self.bytes = window(url, "bytes", settings.upload_bytes_per_hour, HOUR)
+        self.reports = window(url, "reports", settings.reports_per_hour, HOUR)
         self.max_entries = settings.max_entries
         self.forks_per_record = settings.forks_per_record
         self.max_report_bytes = settings.max_report_bytes

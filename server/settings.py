@@ -11,6 +11,7 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | web_engine | KIFU_WEB_ENGINE | `<repo>/web/engine` served at `/engine/` |
 | max_body_bytes | KIFU_MAX_BODY_BYTES | 2 MiB |
 | rate_limit_per_minute | KIFU_RATE_LIMIT | 600 writes per client address per minute (0: off) |
+| limits_url | KIFU_LIMITS_URL | none: rate limit and quotas per process; redis:// to share them |
 | trusted_proxies | KIFU_TRUSTED_PROXIES | none (addresses/networks whose X-Forwarded-For counts) |
 | header_timeout | KIFU_HEADER_TIMEOUT | 10 s for a request's headers to arrive |
 | body_timeout | KIFU_BODY_TIMEOUT | 30 s for a request's body, once its headers are in |
@@ -63,6 +64,7 @@ class Settings:
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = field(default_factory=list)
     trusted_proxies: list[str] = field(default_factory=list)
+    limits_url: str | None = None
     header_timeout: float = 10.0
     body_timeout: float = 30.0
     cache_bytes: int = 128 * 1024 * 1024
@@ -91,6 +93,7 @@ class Settings:
         settings.data_dir = env.get("KIFU_DATA_DIR", settings.data_dir)
         settings.database_url = env.get("KIFU_DATABASE_URL") or None
         settings.channels_url = env.get("KIFU_CHANNELS_URL") or None
+        settings.limits_url = env.get("KIFU_LIMITS_URL") or None
         for name, var in (
             ("web_dist", "KIFU_WEB_DIST"),
             ("pyodide_dist", "KIFU_PYODIDE_DIST"),

@@ -124,3 +124,29 @@ def test_sqlite_refuses_several_workers_even_with_redis(monkeypatch: pytest.Monk
     monkeypatch.delenv("KIFU_DATABASE_URL", raising=False)
     with pytest.raises(SystemExit, match="PostgreSQL"):
         serve(workers=2, data_dir=str(Path("/tmp") / "kifu-never"))
+
+
+def test_limits_are_shared_by_processes_through_redis(tmp_path: Path) -> None:
+    """With `limits_url` two processes count one client's writes together (each
+    used to allow the full rate by itself)."""
+    import random
+
+    import redis
+
+    url = "redis://127.0.0.1:6379/0"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError:
+        pytest.skip("Redis is not running")
+    who = {"x-forwarded-for": f"198.18.{random.randrange(256)}.{random.randrange(256)}"}
+    options = {"rate_limit_per_minute": 4, "trusted_proxies": ["127.0.0.1"], "limits_url": url}
+    with (
+        ThreadServer(make_settings(sqlite(tmp_path / "a"), **options)) as one,
+        ThreadServer(make_settings(sqlite(tmp_path / "b"), **options)) as two,
+        one.client(headers={**who, "content-type": "application/json"}) as a,
+        two.client(headers={**who, "content-type": "application/json"}) as b,
+    ):
+        if time.time() % 60 > 55:  # windows follow the clock's minutes: stay in one
+            time.sleep(6)
+        codes = [(a, b)[i % 2].post("/api/games", json=NEW_GAME).status_code for i in range(8)]
+        assert codes.count(201) == 4 and codes.count(429) == 4, codes
