@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
@@ -44,9 +45,17 @@ class Heavy:
 
     def run(self, func: Any, *args: Any) -> Any:
         with self._lock:  # one at a time: the child is one core, not a queue to fill
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            return self._pool.submit(func, *args).result()
+            for attempt in range(2):
+                if self._pool is None:
+                    context = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(1, mp_context=context)
+                try:
+                    return self._pool.submit(func, *args).result()
+                except BrokenProcessPool:  # the child died (killed, out of memory)
+                    self._pool = None
+                    if attempt:
+                        raise
+            raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
         if self._pool is not None:

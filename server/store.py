@@ -230,7 +230,7 @@ def open_store(data_dir: str, database_url: str | None) -> KifuStore:
     import psycopg
 
     assert database_url is not None
-    with psycopg.connect(postgres_dsn(database_url), autocommit=True) as conn:
+    with psycopg.connect(postgres_dsn(database_url), autocommit=True, connect_timeout=10) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
         try:
             return KifuStore(env=env)  # creates the tables if they are not there

@@ -340,3 +340,17 @@ def test_live_sockets_share_their_views_and_are_capped(tmp_path: Path) -> None:
         finally:
             for sock in kept:
                 sock.close()
+
+
+def test_uploads_survive_the_verifying_child_dying(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    with ThreadServer(make_settings(sqlite(tmp_path))) as srv, srv.client() as client:
+        short = move_undo("child", 6)
+        assert client.post("/api/records", content=with_id(short, "child-1")).status_code == 201
+        pool = srv.app.state.service.heavy._pool
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        time.sleep(0.5)
+        assert client.post("/api/records", content=with_id(short, "child-2")).status_code == 201
