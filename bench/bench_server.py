@@ -235,6 +235,7 @@ class Raw:
                 names=[],
                 fork_of="",
                 fork_seq=0,
+                shares_prefix=False,
             )
             self.store.save(agg)
             self.aggregates.append(agg)
@@ -265,6 +266,30 @@ def report(name: str, latencies: list[float], elapsed: float | None = None) -> f
     return rate
 
 
+def start_server(url: str | None, data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
+    """`serve()` in a subprocess (rate limit and access log off); it and its base URL."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "KIFU_RATE_LIMIT": "0",
+        "KIFU_ACCESS_LOG": "0",
+        "KIFU_LOG_LEVEL": "WARNING",
+    }
+    env.pop("KIFU_DATABASE_URL", None)
+    script = SERVE.format(repo=str(REPO), port=port, data_dir=data_dir, url=url)
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env, cwd=str(REPO))
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/health", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=2000)
@@ -275,25 +300,8 @@ def main() -> None:
     url_db = args.database_url
     chunk = max(1, args.moves // args.rounds)
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        env = {
-            **os.environ,
-            "KIFU_RATE_LIMIT": "0",
-            "KIFU_ACCESS_LOG": "0",
-            "KIFU_LOG_LEVEL": "WARNING",
-        }
-        env.pop("KIFU_DATABASE_URL", None)
-        script = SERVE.format(repo=str(REPO), port=port, data_dir=f"{tmp}/server", url=url_db)
-        proc = subprocess.Popen([sys.executable, "-c", script], env=env, cwd=str(REPO))
-        base = f"http://127.0.0.1:{port}"
+        proc, base = start_server(url_db, f"{tmp}/server")
         try:
-            for _ in range(300):
-                try:
-                    if httpx.get(base + "/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
             db = "PostgreSQL" if url_db else "SQLite"
             print(
                 f"Kifu server benchmark ({db}, loopback, {os.cpu_count()} CPUs, "

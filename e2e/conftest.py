@@ -212,8 +212,12 @@ def new_context(browser: Any) -> Iterator[Any]:
     """new_context(viewport=PHONE, lang='en') -> a context whose pages log errors."""
     contexts = []
 
-    def make(viewport: dict[str, int] | None = None, locale: str = "en-GB") -> Any:
-        ctx = browser.new_context(viewport=viewport or PHONE, locale=locale)
+    def make(
+        viewport: dict[str, int] | None = None, locale: str = "en-GB", *, bypass_csp: bool = True
+    ) -> Any:
+        # Playwright runs string predicates (wait_for_function) through eval, which the
+        # server's Content-Security-Policy forbids; test_csp.py runs the app under it.
+        ctx = browser.new_context(viewport=viewport or PHONE, locale=locale, bypass_csp=bypass_csp)
         engines = [{"module": "kifu_fixture_game", "source": FIXTURE_SOURCE}]
         ctx.add_init_script(INIT_SCRIPT % json.dumps(engines))
         ctx.set_default_timeout(30_000)

@@ -32,19 +32,19 @@ from litestar.connection import WebSocket
 from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
 from litestar.middleware import DefineMiddleware
-from litestar.middleware.rate_limit import RateLimitConfig
 from litestar.openapi.config import OpenAPIConfig
-from litestar.openapi.plugins import RedocRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, JSONBody, QueryParameter
-from litestar.static_files import create_static_files_router
 
 from . import schemas as s
+from .auth import Principal
+from .guard import Guard
 from .logs import RequestLog, configure_logging
 from .problems import EXCEPTION_HANDLERS
-from .service import VERSION, Principal, Service
+from .service import VERSION, Service
 from .settings import Settings
-from .static import SKIP_COMPRESSION, precompressed_files
+from .static import SKIP_COMPRESSION, static_folder
 from .store import open_store, postgres_dsn
 
 log = logging.getLogger("kifu.server")
@@ -52,6 +52,7 @@ T = TypeVar("T")
 
 SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
 WORKER_THREADS = 8
+SEND_TIMEOUT = 10.0  # seconds a live socket may take to accept one message
 PROBLEM_RESPONSES: dict[int, Any] = {}
 
 
@@ -61,6 +62,11 @@ def bearer(request: Request[Any, Any, Any]) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
+
+
+def client_of(connection: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> str:
+    """The client's address as guard.py resolved it (trusted proxies)."""
+    return str(connection.scope.get("state", {}).get("client", "unknown"))
 
 
 def service_of(request: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> Service:
@@ -139,19 +145,19 @@ def catalogue(request: Request[Any, Any, Any]) -> s.Catalogue:
 async def create_game(
     request: Request[Any, Any, Any], data: JSONBody[s.CreateGame]
 ) -> s.GameCreated:
-    return await run(service_of(request).create_game, data)
+    return await run(service_of(request).hosted.create, data)
 
 
 @post("/api/games/{game_id:str}/seats", tags=["hosted games"], status_code=201)
 async def claim_seat(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.ClaimSeat]
 ) -> s.SeatClaimed:
-    return await run_quick(request, service_of(request).claim_seat, game_id, data)
+    return await run_quick(request, service_of(request).hosted.claim_seat, game_id, data)
 
 
 @get("/api/games/{game_id:str}", tags=["hosted games"], security=SECURITY)
 async def game_summary(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.GameSummary:
-    return await run_quick(request, service_of(request).summary, game_id, bearer(request))
+    return await run_quick(request, service_of(request).hosted.summary, game_id, bearer(request))
 
 
 @get("/api/games/{game_id:str}/view", tags=["hosted games"], security=SECURITY)
@@ -161,7 +167,7 @@ async def game_view(
     at: Annotated[int | None, QueryParameter(ge=0, le=2**53)] = None,
 ) -> s.ViewResponse:
     """The caller's view now, or after entry `at` (scrubbing a running game)."""
-    return await run_quick(request, service_of(request).view, game_id, bearer(request), at)
+    return await run_quick(request, service_of(request).hosted.view, game_id, bearer(request), at)
 
 
 @get("/api/games/{game_id:str}/record", tags=["hosted games"], security=SECURITY)
@@ -171,7 +177,7 @@ async def game_record(
     since: Annotated[int, QueryParameter(ge=0, le=2**53)] = 0,
 ) -> s.RecordResponse:
     return await run_quick(
-        request, service_of(request).record_since, game_id, bearer(request), since
+        request, service_of(request).hosted.record_since, game_id, bearer(request), since
     )
 
 
@@ -180,7 +186,7 @@ async def submit_move(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitMove]
 ) -> Response[s.MoveAccepted]:
     result, stored = await run_quick(
-        request, service_of(request).submit_move, game_id, bearer(request), data
+        request, service_of(request).hosted.submit_move, game_id, bearer(request), data
     )
     if stored:
         publish(request, game_id, result.seq)
@@ -192,7 +198,7 @@ async def submit_takeback(
     request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.SubmitTakeBack]
 ) -> Response[s.MoveAccepted]:
     result, stored = await run_quick(
-        request, service_of(request).submit_takeback, game_id, bearer(request), data
+        request, service_of(request).hosted.submit_takeback, game_id, bearer(request), data
     )
     if stored:
         publish(request, game_id, result.seq)
@@ -202,29 +208,73 @@ async def submit_takeback(
 @post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
-    return await run(lambda: svc.share(game_id, bearer(request), hosted=True))
+    return await run(lambda: svc.sharing.share(game_id, bearer(request), hosted=True))
+
+
+class SocketCount:
+    """Open live sockets per client address and per token (this process)."""
+
+    def __init__(self, per_address: int, per_token: int) -> None:
+        self.limits = {"address": per_address, "token": per_token}
+        self.open: dict[tuple[str, str], int] = {}
+
+    def admit(self, address: str, token: str) -> list[tuple[str, str]] | None:
+        keys = [("address", address), ("token", token)]
+        if any(self.open.get(key, 0) >= self.limits[key[0]] for key in keys):
+            return None
+        for key in keys:
+            self.open[key] = self.open.get(key, 0) + 1
+        return keys
+
+    def release(self, keys: list[tuple[str, str]]) -> None:
+        for key in keys:
+            self.open[key] -= 1
+            if not self.open[key]:
+                del self.open[key]
+
+
+async def send_or_drop(socket: WebSocket[Any, Any, Any], message: bytes) -> None:
+    """Send, or give up on a reader too slow to take it (its buffers are full)."""
+    await asyncio.wait_for(socket.send_data(message.decode()), SEND_TIMEOUT)
 
 
 @websocket("/api/games/{game_id:str}/live")
 async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
     """Each new entry and the view after it, redacted for the token's seat."""
     svc = service_of(socket)
-    token = socket.query_params.get("token")
+    token = socket.query_params.get("token") or ""
     try:
         since = int(socket.query_params.get("since", "0"))
     except ValueError:
         since = 0
     await socket.accept()
+    sockets: SocketCount = socket.app.state.sockets
+    admitted = sockets.admit(client_of(socket), token)
+    if admitted is None:
+        await socket.close(code=4429, reason="too many live sockets")
+        return
     try:
-        who: Principal = await run(svc.ws_principal, game_id, token)
+        await follow(socket, svc, game_id, token, since)
+    finally:
+        sockets.release(admitted)
+        with contextlib.suppress(Exception):
+            await socket.close()
+
+
+async def follow(
+    socket: WebSocket[Any, Any, Any], svc: Service, game_id: str, token: str, since: int
+) -> None:
+    try:
+        who: Principal = await run(svc.hosted.principal, game_id, token)
     except Exception as exc:
         status = getattr(exc, "status", 500)
         await socket.close(code=4404 if status == 404 else 4401, reason=str(exc)[:100])
         return
+    updates = svc.updates
     channels = socket.app.plugins.get(ChannelsPlugin)
     async with channels.start_subscription([channel(game_id)]) as subscriber:
-        hello, last = await run(svc.ws_hello, game_id, who, since)
-        await socket.send_data(hello.decode())
+        hello, last = await run(updates.hello, game_id, who, since)
+        await send_or_drop(socket, hello)
 
         async def pump() -> None:
             nonlocal last
@@ -235,52 +285,58 @@ async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None
                     known = None
                 if known is not None and known <= last:
                     continue
-                messages, last = await run(svc.ws_updates, game_id, who, last, known)
+                ready = updates.ready(game_id, who, last, known)
+                if ready is None:
+                    messages, last = await run(updates.since, game_id, who, last, known)
+                else:
+                    messages, last = ready, last + len(ready)
                 for message in messages:
-                    await socket.send_data(message.decode())
+                    await send_or_drop(socket, message)
 
         async def listen() -> None:
             while True:
                 data = await socket.receive_data(mode="text")
                 with contextlib.suppress(Exception):
                     if msgspec.json.decode(data).get("type") == "ping":
-                        await socket.send_data('{"type":"pong"}')
+                        await send_or_drop(socket, b'{"type":"pong"}')
 
         tasks = [asyncio.create_task(pump()), asyncio.create_task(listen())]
         try:
-            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 error = task.exception()
                 if error is not None and not isinstance(error, WebSocketDisconnect):
-                    log.warning("live socket ended", extra={"fields": {"error": repr(error)}})
+                    log.info("live socket ended", extra={"fields": {"error": repr(error)}})
         finally:
             for task in tasks:
                 task.cancel()
             with contextlib.suppress(Exception):
                 await asyncio.gather(*tasks, return_exceptions=True)
-    with contextlib.suppress(Exception):
-        await socket.close()
 
 
 # -- local records -------------------------------------------------------------
 
 
 @post("/api/records", tags=["local records"], security=SECURITY)
-async def upload_record(
-    request: Request[Any, Any, Any], data: JSONBody[s.RecordUpload]
-) -> Response[s.RecordStored]:
+async def upload_record(request: Request[Any, Any, Any]) -> Response[s.RecordStored]:
+    """Body: a kernel Record (s.RecordUpload). Large bodies are decoded in the worker
+    thread, never on the event loop (a 2 MiB record takes ~30 ms to parse)."""
     body = await request.body()
-    result, status = await run(service_of(request).upload_record, body, bearer(request))
+    result, status = await run(
+        service_of(request).local.upload, body, bearer(request), client_of(request)
+    )
     return Response(result, status_code=status)
 
 
 @post("/api/records/{record_id:str}/entries", tags=["local records"], security=SECURITY)
 async def append_entries(
-    request: Request[Any, Any, Any], record_id: FromPath[str], data: JSONBody[s.AppendEntries]
+    request: Request[Any, Any, Any], record_id: FromPath[str]
 ) -> Response[s.AppendResult]:
-    result = await run(service_of(request).append_entries, record_id, bearer(request), data)
+    """Body: s.AppendEntries, decoded in the worker thread (see upload_record)."""
+    body = await request.body()
+    result = await run(
+        service_of(request).local.append, record_id, bearer(request), body, client_of(request)
+    )
     return Response(result, status_code=201 if result.status == "forked" else 200)
 
 
@@ -288,34 +344,33 @@ async def append_entries(
 async def download_record(
     request: Request[Any, Any, Any], record_id: FromPath[str]
 ) -> s.RecordDownload:
-    return await run(service_of(request).download, record_id, bearer(request))
+    return await run(service_of(request).local.download, record_id, bearer(request))
 
 
 @post("/api/records/{record_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_record(request: Request[Any, Any, Any], record_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
-    return await run(lambda: svc.share(record_id, bearer(request), hosted=False))
+    return await run(lambda: svc.sharing.share(record_id, bearer(request), hosted=False))
 
 
 @get("/api/shared/{share_id:str}", tags=["sharing"])
 async def shared(request: Request[Any, Any, Any], share_id: FromPath[str]) -> s.SharedRecord:
-    return await run(service_of(request).shared, share_id)
+    return await run(service_of(request).sharing.shared, share_id)
 
 
 # -- bug reports ---------------------------------------------------------------
 
 
 @post("/api/reports", tags=["bug reports"], status_code=201)
-async def upload_report(
-    request: Request[Any, Any, Any], data: JSONBody[s.ReportUpload]
-) -> s.ReportStored:
+async def upload_report(request: Request[Any, Any, Any]) -> s.ReportStored:
+    """Body: a core.kernel.BugReport (s.ReportUpload), decoded in the worker thread."""
     body = await request.body()
-    return await run(service_of(request).upload_report, body)
+    return await run(service_of(request).reports.upload, body, client_of(request))
 
 
 @get("/api/reports/{report_id:str}", tags=["bug reports"])
 async def get_report(request: Request[Any, Any, Any], report_id: FromPath[str]) -> s.ReportStored:
-    return await run(service_of(request).report, report_id)
+    return await run(service_of(request).reports.get, report_id)
 
 
 # -- static files --------------------------------------------------------------
@@ -339,19 +394,11 @@ def placeholder() -> Response[str]:
 def static_routes(settings: Settings) -> list[Any]:
     routes: list[Any] = []
     if Path(settings.pyodide_dist).is_dir():
-        routes.append(precompressed_files("/pyodide", Path(settings.pyodide_dist), "pyodide"))
+        routes += static_folder("/pyodide", Path(settings.pyodide_dist), "pyodide")
     if Path(settings.web_engine).is_dir():
-        routes.append(
-            create_static_files_router(
-                path="/engine", directories=[settings.web_engine], name="engine"
-            )
-        )
+        routes += static_folder("/engine", Path(settings.web_engine), "engine")
     if Path(settings.web_dist).is_dir():
-        routes.append(
-            create_static_files_router(
-                path="/", directories=[settings.web_dist], html_mode=True, name="web"
-            )
-        )
+        routes += static_folder("", Path(settings.web_dist), "web", index=True, immutable="assets/")
     else:
         routes.append(placeholder)
     return routes
@@ -383,7 +430,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
     configure_logging(settings.log_level)
     store = open_store(settings.data_dir, settings.database_url)
-    service = Service(store, serialize_writes=not settings.is_postgres)
+    service = Service(store, settings, serialize_writes=not settings.is_postgres)
     backend, channels_kind = channels_backend(settings)
     channels = ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True)
 
@@ -401,16 +448,18 @@ def create_app(settings: Settings | None = None) -> Litestar:
         try:
             yield
         finally:
+            service.heavy.close()
             store.close()
 
-    middleware: list[Any] = [DefineMiddleware(RequestLog, enabled=settings.access_log)]
-    if settings.rate_limit_per_minute > 0:
-        middleware.append(
-            RateLimitConfig(
-                rate_limit=("minute", settings.rate_limit_per_minute),
-                check_throttle_handler=lambda request: request.method == "POST",
-            ).middleware
-        )
+    middleware: list[Any] = [
+        DefineMiddleware(RequestLog, enabled=settings.access_log),
+        DefineMiddleware(
+            Guard,
+            rate_limit_per_minute=settings.rate_limit_per_minute,
+            trusted_proxies=settings.trusted_proxies,
+            limits_url=settings.limits_url,
+        ),
+    ]
 
     return Litestar(
         route_handlers=[
@@ -452,7 +501,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
             description="Kifu game server: hosted games, local record sync, sharing, bug "
             "reports. Errors are application/problem+json (see server/API.md).",
             path="/api/schema",
-            render_plugins=[SwaggerRenderPlugin(), RedocRenderPlugin()],
+            # The docs pages load scripts from a CDN, on the origin where the PWA keeps
+            # its tokens: off unless asked for (the JSON schema is always served).
+            render_plugins=[SwaggerRenderPlugin(), RedocRenderPlugin()]
+            if settings.api_docs
+            else [JsonRenderPlugin()],
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(type="http", scheme="bearer", description="token")
@@ -464,6 +517,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state=State(
             {
                 "service": service,
+                "sockets": SocketCount(settings.sockets_per_address, settings.sockets_per_token),
                 "settings": settings,
                 "database_kind": "postgresql" if settings.is_postgres else "sqlite",
                 "channels_kind": channels_kind,

@@ -1,10 +1,15 @@
 """Live-update fan-out across server processes.
 
 Litestar's psycopg channels backend opens a new PostgreSQL connection for every
-NOTIFY, which costs a backend process fork per move. `PgChannels` keeps one
-publishing connection (reopened if it breaks) next to the backend's listening
-connection. Notifications carry only `{"seq": n}`: each subscriber reads the
-entry itself and redacts it for its own seat.
+NOTIFY, which costs a backend process fork per move, and LISTENs on one
+PostgreSQL channel per game: each first subscriber of a game (and each last one
+leaving) stops the listener, waits for its 0.1 s poll to end, LISTENs and
+restarts it, so every new WebSocket stalled the process's live updates ~0.1 s.
+`PgChannels` keeps one publishing connection (reopened if it breaks) and
+LISTENs on a single PostgreSQL channel, `kifu`, once: a notification names its
+game channel in its payload, and subscribing is only a set in memory.
+Notifications carry only `{"seq": n}`: each subscriber reads the entry itself
+and redacts it for its own seat.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from psycopg.sql import SQL, Identifier
 
 log = logging.getLogger("kifu.server")
 LISTEN_POLL = 0.1  # seconds per notifies() pass, then the stop flag is checked
+PG_CHANNEL = "kifu"
 
 
 class PgChannels(PsycoPgChannelsBackend):
@@ -32,6 +38,22 @@ class PgChannels(PsycoPgChannelsBackend):
         super().__init__(pg_dsn)
         self._publisher: AsyncConnection[Any] | None = None
         self._publish_lock: asyncio.Lock | None = None
+
+    async def on_startup(self) -> None:
+        self._exit_stack = contextlib.AsyncExitStack()
+        self._event_queue = asyncio.Queue()
+        self._listener_lock = asyncio.Lock()
+        self._shutting_down = False
+        self._listener_conn = await AsyncConnection.connect(self._pg_dsn, autocommit=True)
+        await self._exit_stack.enter_async_context(self._listener_conn)
+        await self._listener_conn.execute(SQL("LISTEN {0}").format(Identifier(PG_CHANNEL)))
+        self._start_listener()
+
+    async def subscribe(self, channels: Iterable[str]) -> None:
+        self._subscribed_channels.update(channels)
+
+    async def unsubscribe(self, channels: Iterable[str]) -> None:
+        self._subscribed_channels.difference_update(channels)
 
     async def on_shutdown(self) -> None:
         self._stop_listening = True
@@ -46,7 +68,6 @@ class PgChannels(PsycoPgChannelsBackend):
     async def publish(self, data: bytes, channels: Iterable[str]) -> None:
         if self._publish_lock is None:
             self._publish_lock = asyncio.Lock()
-        payload = data.decode("utf-8")
         async with self._publish_lock:
             for attempt in range(2):
                 try:
@@ -55,10 +76,9 @@ class PgChannels(PsycoPgChannelsBackend):
                             self._pg_dsn, autocommit=True
                         )
                     for channel in channels:
+                        payload = channel + " " + data.decode("utf-8")
                         await self._publisher.execute(
-                            SQL("NOTIFY {channel}, {data}").format(
-                                channel=Identifier(channel), data=payload
-                            )
+                            SQL("NOTIFY {0}, {1}").format(Identifier(PG_CHANNEL), payload)
                         )
                     return
                 except Exception:
@@ -74,7 +94,9 @@ class PgChannels(PsycoPgChannelsBackend):
         while not self._stop_listening:
             try:
                 async for notify in self._listener_conn.notifies(timeout=LISTEN_POLL):
-                    self._event_queue.put_nowait((notify.channel, notify.payload.encode("utf-8")))
+                    channel, _, data = notify.payload.partition(" ")
+                    if channel in self._subscribed_channels:
+                        self._event_queue.put_nowait((channel, data.encode("utf-8")))
                 delay = 0.1
             except asyncio.CancelledError:
                 raise
@@ -91,10 +113,9 @@ class PgChannels(PsycoPgChannelsBackend):
             await self._listener_conn.close()
         try:
             conn = await AsyncConnection.connect(self._pg_dsn, autocommit=True)
-            for channel in self._subscribed_channels:
-                await conn.execute(SQL("LISTEN {channel}").format(channel=Identifier(channel)))
+            await conn.execute(SQL("LISTEN {0}").format(Identifier(PG_CHANNEL)))
         except Exception:
             return  # the loop retries
         self._listener_conn = conn
-        for channel in self._subscribed_channels:
+        for channel in list(self._subscribed_channels):
             self._event_queue.put_nowait((channel, b'{"seq": null}'))

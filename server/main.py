@@ -9,18 +9,36 @@ or the equivalent uvicorn line
 
 Workers share nothing but the database: each keeps its own cache of live games
 and live updates cross processes through PostgreSQL LISTEN/NOTIFY (or Redis with
-KIFU_CHANNELS_URL=redis://...). With SQLite, several workers would each only
-see their own WebSocket subscribers, so `serve` refuses workers > 1 unless
-PostgreSQL or Redis carries the live updates.
+KIFU_CHANNELS_URL=redis://...). With SQLite `serve` refuses workers > 1: SQLite
+has one writer, each process would queue its own writes behind a lock of its
+own and wait (on the event loop) for the others' commits.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from typing import Any
 
 import uvicorn
 
+from .settings import Settings
+from .slow_clients import timed_http
+
 KEEP_ALIVE_SECONDS = 30  # phones on flaky networks reuse their connection between moves
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn runs Kifu (serve() and the tests): slow requests are dropped
+    (slow_clients.py), and uvicorn's own X-Forwarded-For handling is off (it would
+    believe any local peer): the app decides whom to believe (`trusted_proxies`)."""
+    return {
+        "http": timed_http(settings.header_timeout, settings.body_timeout),
+        "proxy_headers": False,
+        "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        "log_level": "warning",
+        "access_log": False,  # the app logs each request as JSON (server/logs.py)
+    }
 
 
 def serve(
@@ -35,15 +53,15 @@ def serve(
     if database_url:
         os.environ["KIFU_DATABASE_URL"] = database_url
     database_url = os.environ.get("KIFU_DATABASE_URL") or None
-    channels = os.environ.get("KIFU_CHANNELS_URL", "")
-    if workers > 1 and not (
-        (database_url or "").startswith(("postgresql://", "postgres://"))
-        or channels.startswith(("redis://", "rediss://", "postgresql://"))
-    ):
+    if workers > 1 and not (database_url or "").startswith(("postgresql://", "postgres://")):
         raise SystemExit(
-            "several workers need PostgreSQL (--database-url postgresql://...) or "
-            "KIFU_CHANNELS_URL=redis://... so live updates reach every process"
+            "several workers need PostgreSQL (--database-url postgresql://...): with SQLite "
+            "each process would queue its own writers and block on the others' for seconds"
         )
+    settings = Settings.from_env()
+    # Worker threads doing CPU work (verifying an upload) hand the GIL back to the
+    # event loop every millisecond, not every 5: moves on other games wait less.
+    sys.setswitchinterval(0.001)
     if workers > 1:
         uvicorn.run(
             "server.app:create_app_from_env",
@@ -51,20 +69,9 @@ def serve(
             host=host,
             port=port,
             workers=workers,
-            log_level="warning",
-            access_log=False,
-            timeout_keep_alive=KEEP_ALIVE_SECONDS,
+            **uvicorn_options(settings),
         )
         return
     from .app import create_app
-    from .settings import Settings
 
-    app = create_app(Settings.from_env())
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,  # the app logs each request as JSON (server/logs.py)
-        timeout_keep_alive=KEEP_ALIVE_SECONDS,
-    )
+    uvicorn.run(create_app(settings), host=host, port=port, **uvicorn_options(settings))

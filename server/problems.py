@@ -30,6 +30,7 @@ TITLES = {
     405: "Method not allowed",
     409: "Conflict",
     413: "Request body too large",
+    415: "Unsupported media type",
     422: "Unprocessable request",
     429: "Too many requests",
     500: "Internal server error",
@@ -44,6 +45,7 @@ DEFAULT_CODES = {
     405: "method-not-allowed",
     409: "conflict",
     413: "body-too-large",
+    415: "unsupported-media-type",
     422: "unprocessable",
     429: "rate-limited",
     500: "internal",
@@ -155,6 +157,13 @@ def handle_unexpected(request: Request[Any, Any, Any], exc: Exception) -> Respon
     return problem_response(error, request_id)
 
 
+def handle_recursion(request: Request[Any, Any, Any], exc: RecursionError) -> Response[Any]:
+    """JSON nested deeper than msgspec (or Python) will follow: bad input, not a bug."""
+    log.warning("recursion limit", extra={"fields": {"path": request.url.path}})
+    error = ApiError(400, "bad-request", "the JSON body is nested too deeply")
+    return problem_response(error, _request_id(request))
+
+
 def handle_persistence(request: Request[Any, Any, Any], exc: PersistenceError) -> Response[Any]:
     """The database refused (a write conflict no handler expected: 409) or is
     unreachable (503, retry later)."""
@@ -179,6 +188,7 @@ EXCEPTION_HANDLERS: dict[Any, Any] = {
     ApiError: handle_api_error,
     HTTPException: handle_http_exception,
     PersistenceError: handle_persistence,
+    RecursionError: handle_recursion,
     Exception: handle_unexpected,
 }
 

@@ -153,11 +153,12 @@ class SharedRecord(msgspec.Struct, kw_only=True):
 
 
 class RecordUpload(msgspec.Struct, kw_only=True):
-    """A kernel Record (documented shape; decoded again with the game's types)."""
+    """A kernel Record's shape, checked before it is decoded with the game's types
+    (entries are only checked to be JSON here: building dicts of 2 MiB is slow)."""
 
     id: Id
     genesis: dict[str, Any]
-    entries: list[dict[str, Any]] = []
+    entries: list[msgspec.Raw] = []
     format: int = 1
 
 
@@ -174,7 +175,7 @@ class ReportUpload(msgspec.Struct, kw_only=True):
 
     game: Short
     engine_version: str
-    record: dict[str, Any]
+    record: msgspec.Raw
     error: str
     attempt: dict[str, Any] | None = None
     note: str = ""

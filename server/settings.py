@@ -1,4 +1,5 @@
 """Server settings: constructor arguments, or `KIFU_*` environment variables.
+Per-hour quotas count per client address (see guard.py, quotas.py).
 
 | setting | env | default |
 |---|---|---|
@@ -10,6 +11,20 @@
 | web_engine | KIFU_WEB_ENGINE | `<repo>/web/engine` served at `/engine/` |
 | max_body_bytes | KIFU_MAX_BODY_BYTES | 2 MiB |
 | rate_limit_per_minute | KIFU_RATE_LIMIT | 600 writes per client address per minute (0: off) |
+| limits_url | KIFU_LIMITS_URL | none: rate limit and quotas per process; redis:// to share them |
+| trusted_proxies | KIFU_TRUSTED_PROXIES | none (addresses/networks whose X-Forwarded-For counts) |
+| header_timeout | KIFU_HEADER_TIMEOUT | 10 s for a request's headers to arrive |
+| body_timeout | KIFU_BODY_TIMEOUT | 30 s for a request's body, once its headers are in |
+| cache_bytes | KIFU_CACHE_BYTES | 128 MiB of records in memory (estimated, see service cache) |
+| max_entries | KIFU_MAX_ENTRIES | 20,000 entries per record (hosted or uploaded) |
+| records_per_hour | KIFU_RECORDS_PER_HOUR | 100 new records (uploads, forks) per address |
+| upload_bytes_per_hour | KIFU_UPLOAD_BYTES_PER_HOUR | 64 MiB of records/appends per address |
+| reports_per_hour | KIFU_REPORTS_PER_HOUR | 20 bug reports per address |
+| max_report_bytes | KIFU_MAX_REPORT_BYTES | 512 KiB per bug report |
+| forks_per_record | KIFU_FORKS_PER_RECORD | 50 forks of one record |
+| sockets_per_address | KIFU_SOCKETS_PER_ADDRESS | 64 live sockets per address (per process) |
+| sockets_per_token | KIFU_SOCKETS_PER_TOKEN | 8 live sockets per token (per process) |
+| api_docs | KIFU_API_DOCS | off: Swagger/ReDoc pages (CDN scripts); the JSON schema is served |
 | cors_origins | KIFU_CORS_ORIGINS | none (comma-separated; the PWA is same-origin) |
 | log_level | KIFU_LOG_LEVEL | INFO |
 """
@@ -21,6 +36,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+LISTS = (("cors_origins", "KIFU_CORS_ORIGINS"), ("trusted_proxies", "KIFU_TRUSTED_PROXIES"))
+NUMBERS = (
+    ("header_timeout", "KIFU_HEADER_TIMEOUT"),
+    ("body_timeout", "KIFU_BODY_TIMEOUT"),
+    ("cache_bytes", "KIFU_CACHE_BYTES"),
+    ("max_entries", "KIFU_MAX_ENTRIES"),
+    ("records_per_hour", "KIFU_RECORDS_PER_HOUR"),
+    ("upload_bytes_per_hour", "KIFU_UPLOAD_BYTES_PER_HOUR"),
+    ("reports_per_hour", "KIFU_REPORTS_PER_HOUR"),
+    ("max_report_bytes", "KIFU_MAX_REPORT_BYTES"),
+    ("forks_per_record", "KIFU_FORKS_PER_RECORD"),
+    ("sockets_per_address", "KIFU_SOCKETS_PER_ADDRESS"),
+    ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
+)
 
 
 @dataclass
@@ -34,6 +63,20 @@ class Settings:
     max_body_bytes: int = 2 * 1024 * 1024
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = field(default_factory=list)
+    trusted_proxies: list[str] = field(default_factory=list)
+    limits_url: str | None = None
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
+    cache_bytes: int = 128 * 1024 * 1024
+    max_entries: int = 20_000
+    records_per_hour: int = 100
+    upload_bytes_per_hour: int = 64 * 1024 * 1024
+    reports_per_hour: int = 20
+    max_report_bytes: int = 512 * 1024
+    forks_per_record: int = 50
+    sockets_per_address: int = 64
+    sockets_per_token: int = 8
+    api_docs: bool = False
     log_level: str = "INFO"
     access_log: bool = True
 
@@ -50,6 +93,7 @@ class Settings:
         settings.data_dir = env.get("KIFU_DATA_DIR", settings.data_dir)
         settings.database_url = env.get("KIFU_DATABASE_URL") or None
         settings.channels_url = env.get("KIFU_CHANNELS_URL") or None
+        settings.limits_url = env.get("KIFU_LIMITS_URL") or None
         for name, var in (
             ("web_dist", "KIFU_WEB_DIST"),
             ("pyodide_dist", "KIFU_PYODIDE_DIST"),
@@ -61,8 +105,18 @@ class Settings:
             settings.max_body_bytes = int(env["KIFU_MAX_BODY_BYTES"])
         if env.get("KIFU_RATE_LIMIT"):
             settings.rate_limit_per_minute = int(env["KIFU_RATE_LIMIT"])
-        if env.get("KIFU_CORS_ORIGINS"):
-            settings.cors_origins = [o.strip() for o in env["KIFU_CORS_ORIGINS"].split(",") if o]
+        for name, var in (
+            ("cors_origins", "KIFU_CORS_ORIGINS"),
+            ("trusted_proxies", "KIFU_TRUSTED_PROXIES"),
+        ):
+            if env.get(var):
+                setattr(settings, name, [o.strip() for o in env[var].split(",") if o.strip()])
+        for name, var in NUMBERS:
+            if env.get(var):
+                kind = type(getattr(settings, name))
+                setattr(settings, name, kind(env[var]))
+        if env.get("KIFU_API_DOCS"):
+            settings.api_docs = env["KIFU_API_DOCS"] not in ("0", "false", "no")
         settings.log_level = env.get("KIFU_LOG_LEVEL", settings.log_level)
         if env.get("KIFU_ACCESS_LOG"):
             settings.access_log = env["KIFU_ACCESS_LOG"] not in ("0", "false", "no")

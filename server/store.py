@@ -3,7 +3,9 @@
 Each game record (hosted game, uploaded local record, fork) is one event-sourced
 aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
 `Created` (the genesis with its seed, the table's secrets as sha256 hashes),
-`EntryAppended` (one kernel entry, canonical JSON), `SeatClaimed`, `Forked` and
+`EntryAppended` (one kernel entry, canonical JSON) or `EntriesAppended` (a JSON
+array of them: an upload stored as 6,000 events cost half a second of
+per-event work, under the write lock), `SeatClaimed`, `Forked` and
 `Shared`, and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right
 after `Created`; a record without it has no bots, as every record stored before
 bots existed).
@@ -11,13 +13,27 @@ Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
 in and the other gets `IntegrityError` (mapped to a 409 or a retry).
 
-Aggregates are snapshotted every `SNAPSHOT_EVERY` versions, so loading a long
-record reads one snapshot plus a short tail. Share ids and bug reports are small
-aggregates of their own (`ShareLink`, `StoredReport`); a share id's aggregate id is
-``uuid5(share id)``, which makes it an index the library keeps consistent.
+The aggregate holds the table around a record, not its entries: the entries go
+from the events straight into the server's kernel `Timeline` (cache.py), so
+nothing holds them twice. No snapshots: a snapshot of a record is all its
+entries again, so snapshots every N events grew quadratically and saved nothing
+(loading reads the same bytes either way).
+
+A fork made since `shares_prefix` stores only its own entries: the first
+`fork_seq` are its parent's (which never change: records are append-only).
+
+Share ids and bug reports are small aggregates of their own (`ShareLink`,
+`StoredReport`); a share id's aggregate id is ``uuid5(share id)``, which makes it
+an index the library keeps consistent.
 
 The backing store is SQLite (a file under the data directory, nothing to start)
-or PostgreSQL when a ``postgresql://`` URL is configured.
+or PostgreSQL when a ``postgresql://`` URL is configured. On PostgreSQL the
+events go through eventsourcing's *aggregate* recorder: its application
+recorder keeps a gapless notification log by taking `LOCK TABLE ... IN EXCLUSIVE
+MODE` on every write, which would make writes to different games (in every
+process) wait on each other, and nothing here reads that log. The tables are
+created once, under an advisory lock, so processes starting together do not
+race on `CREATE TYPE`/`CREATE TABLE`.
 """
 
 from __future__ import annotations
@@ -28,10 +44,10 @@ from typing import Any
 from uuid import UUID, uuid5
 
 from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, Snapshot, event
+from eventsourcing.domain import Aggregate, event
 
 NAMESPACE = UUID("6b1d7c1e-2f43-4d5e-9a0b-6b6966752d31")
-SNAPSHOT_EVERY = 100
+SCHEMA_LOCK = 0x6B696675  # pg_advisory_lock key: "kifu"
 
 
 def record_uuid(record_id: str) -> UUID:
@@ -63,12 +79,13 @@ class GameStream(Aggregate):
         names: list[str],
         fork_of: str,
         fork_seq: int,
+        shares_prefix: bool = False,
     ) -> None:
         self.record_id = record_id
         self.kind = kind  # "hosted" | "local"
         self.game = game
         self.genesis = genesis  # canonical JSON of the kernel Genesis, seed included
-        self.entries: list[str] = []  # canonical JSON of each kernel entry
+        self.seq = 0  # the last entry's seq; the entries themselves are in the events
         self.invite_hashes = invite_hashes
         self.seat_hashes: list[str] = ["" for _ in invite_hashes]
         self.spectator_hash = spectator_hash
@@ -76,7 +93,8 @@ class GameStream(Aggregate):
         self.names = names
         self.fork_of = fork_of
         self.fork_seq = fork_seq
-        self.forks: list[list[Any]] = []  # [fork record id, parent seq]
+        self.shares_prefix = shares_prefix  # entries 1..fork_seq are the parent's
+        self.forks: list[list[Any]] = []  # [fork record id, parent seq, its first entry's hash]
         self.share_id = ""
         self.bots: list[str] = []  # per seat: the bot's name, "" for a person
         self.bot_seed = 0  # the bots' own randomness; never sent to anyone
@@ -92,7 +110,13 @@ class GameStream(Aggregate):
 
     @event("EntryAppended")
     def append_entry(self, seq: int, entry: str) -> None:
-        self.entries.append(entry)
+        self.seq = seq
+
+    @event("EntriesAppended")
+    def append_entries(self, last_seq: int, entries: str) -> None:
+        """Several entries at once (an upload, an append, a fork's branch, bots'
+        replies): one event, one row, whatever their number."""
+        self.seq = last_seq
 
     @event("SeatClaimed")
     def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
@@ -103,8 +127,8 @@ class GameStream(Aggregate):
             self.names[seat] = name
 
     @event("Forked")
-    def add_fork(self, fork_id: str, parent_seq: int) -> None:
-        self.forks.append([fork_id, parent_seq])
+    def add_fork(self, fork_id: str, parent_seq: int, first_hash: str = "") -> None:
+        self.forks.append([fork_id, parent_seq, first_hash])
 
     @event("Shared")
     def share(self, share_id: str) -> None:
@@ -147,15 +171,15 @@ class StoredReport(Aggregate):
 
 
 class KifuStore(Application):  # type: ignore[type-arg]
-    """The eventsourcing application: tables `kifustore_events` and `kifustore_snapshots`."""
+    """The eventsourcing application: table `kifustore_events`."""
 
     name = "KifuStore"
-    is_snapshotting_enabled = True
+    is_snapshotting_enabled = False
 
-    def snapshot(self, aggregate: Aggregate) -> None:
-        """Store a snapshot of an aggregate we already hold (no re-read)."""
-        assert self.snapshots is not None
-        self.snapshots.put([Snapshot.take(aggregate)])
+    def construct_recorder(self) -> Any:
+        if self.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
+            return self.factory.aggregate_recorder()  # no global lock per write
+        return super().construct_recorder()  # SQLite: one writer anyway; its table
 
 
 def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
@@ -200,4 +224,15 @@ def postgres_dsn(database_url: str) -> str:
 
 
 def open_store(data_dir: str, database_url: str | None) -> KifuStore:
-    return KifuStore(env=persistence_env(data_dir, database_url))
+    env = persistence_env(data_dir, database_url)
+    if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        return KifuStore(env=env)
+    import psycopg
+
+    assert database_url is not None
+    with psycopg.connect(postgres_dsn(database_url), autocommit=True, connect_timeout=10) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        try:
+            return KifuStore(env=env)  # creates the tables if they are not there
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))

@@ -31,11 +31,13 @@ from tests.kernel.fixture_game import GAME
 core.games.register(GAME)
 
 from server.app import create_app  # noqa: E402
+from server.main import uvicorn_options  # noqa: E402
 from server.settings import Settings  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+JSON_TYPE = {"content-type": "application/json"}  # what the PWA sends with every body
 
 
 def free_port() -> int:
@@ -119,7 +121,7 @@ class ThreadServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(settings)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+            self.app, host="127.0.0.1", port=self.port, lifespan="on", **uvicorn_options(settings)
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -139,6 +141,7 @@ class ThreadServer:
 
     def client(self, **kwargs: Any) -> httpx.Client:
         kwargs.setdefault("timeout", 20)
+        kwargs.setdefault("headers", JSON_TYPE)
         return httpx.Client(base_url=self.url, **kwargs)
 
 
@@ -229,6 +232,7 @@ class ProcessServer:
         self.kill()
 
     def client(self, **kwargs: Any) -> httpx.Client:
+        kwargs.setdefault("headers", JSON_TYPE)
         return httpx.Client(base_url=self.url, timeout=20, **kwargs)
 
 

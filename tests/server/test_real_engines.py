@@ -45,7 +45,7 @@ def test_real_engine_games_leak_nothing(server: ThreadServer, title: str) -> Non
         seats: list[int | None] = [*range(players), None]
         moves = 0
         for _ in range(60):
-            truth = service._live(table.id).tl
+            truth = service.cache.get(table.id).tl
             views = {}
             for seat in seats:
                 response = client.get(f"/api/games/{table.id}/view", headers=table.auth(seat))

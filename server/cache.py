@@ -1,0 +1,284 @@
+"""Records in memory, bounded in bytes, and the one way to write them.
+
+Every record lives in two forms. In the database it is one `GameStream`
+aggregate (store.py). In memory, while it is in use, it is a `Live`: the
+aggregate (the table: seats, tokens' hashes, forks) plus a kernel `Timeline`
+holding its entries and current state, so validating a move runs `decide` once
+and never replays the record.
+
+- **Bounded in bytes.** Each Live is charged `MEMORY_PER_BYTE` times the bytes of
+  its stored entries (decoded structs plus the Timeline's state snapshots,
+  measured on real records); the least recently used are dropped once the total
+  passes `max_bytes`. A count of records would let a few large ones fill memory.
+- **Fresh enough.** Reads first fetch the events past the Live's version (one
+  indexed query), so several processes stay consistent; writes skip that unless
+  the request suggests the cache is behind, and optimistic concurrency catches
+  the rest.
+- **`write(live, attempt)`**, the one retry loop: `attempt` runs under the
+  record's lock and ends by saving; when another writer stored first the save
+  raises `IntegrityError`, the Live is rebuilt from the database and `attempt`
+  runs again on the new state (a move whose `expected_seq` is now stale then
+  becomes a 409).
+- Writes on SQLite are queued by one lock per process (SQLite has one writer and
+  its deferred `BEGIN` would make writers collide and back off).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import msgspec
+from eventsourcing.persistence import IntegrityError
+
+import core.games
+from core.kernel import Decider, Genesis, Record, Timeline, UnknownGame, canonical
+from core.sync import entry_type
+
+from .problems import ApiError
+from .store import GameStream, KifuStore, record_uuid
+
+T = TypeVar("T")
+ENTRY_EVENTS = (GameStream.EntryAppended, GameStream.EntriesAppended)  # type: ignore[attr-defined]
+MAX_RETRIES = 5
+MEMORY_PER_BYTE = 4  # bytes of memory per byte of stored entry JSON (see test_resources)
+MESSAGES_KEPT = 256  # live-update messages memoized per record
+
+
+def engine(game_id: str) -> Decider[Any, Any, Any, Any]:
+    try:
+        return core.games.get(game_id)
+    except UnknownGame as exc:
+        raise ApiError(422, "unknown-game", str(exc)) from None
+    except ImportError as exc:  # an engine package that is not there (yet)
+        raise ApiError(422, "unknown-game", f"game {game_id!r} is not available: {exc}") from None
+
+
+def record_entries(agg: GameStream, entries: list[Any]) -> int:
+    """Append entries to an aggregate as events (one, or one batch); their bytes."""
+    if len(entries) == 1:
+        text = canonical(entries[0]).decode()
+        agg.append_entry(seq=entries[0].seq, entry=text)
+    elif entries:
+        text = canonical(entries).decode()
+        agg.append_entries(last_seq=entries[-1].seq, entries=text)
+    else:
+        return 0
+    return len(text)
+
+
+class Live:
+    """One record in memory: its aggregate, its timeline, its lock, and the live-update
+    messages already made for it (one per entry and seat, shared by every socket)."""
+
+    def __init__(self, record_id: str) -> None:
+        self.record_id = record_id
+        self.lock = threading.RLock()
+        self.agg: GameStream | None = None
+        self.timeline: Timeline[Any, Any, Any] | None = None
+        self.game: Decider[Any, Any, Any, Any] | None = None
+        self.decoder: msgspec.json.Decoder[Any] | None = None
+        self.batch_decoder: msgspec.json.Decoder[Any] | None = None
+        self.size = 0
+        self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
+
+    @property
+    def tl(self) -> Timeline[Any, Any, Any]:
+        assert self.timeline is not None
+        return self.timeline
+
+    @property
+    def aggregate(self) -> GameStream:
+        assert self.agg is not None
+        return self.agg
+
+    @property
+    def engine(self) -> Decider[Any, Any, Any, Any]:
+        assert self.game is not None
+        return self.game
+
+    def over(self) -> bool:
+        return self.engine.outcome(self.tl.state) is not None
+
+    def remember(self, key: tuple[int, int | None, bool], message: bytes) -> None:
+        self.messages[key] = message
+        while len(self.messages) > MESSAGES_KEPT:
+            self.messages.popitem(last=False)
+
+
+class RecordCache:
+    def __init__(self, store: KifuStore, *, max_bytes: int, serialize_writes: bool) -> None:
+        self.store = store
+        self.max_bytes = max_bytes
+        self.serialize_writes = serialize_writes
+        # SQLite has one writer at a time and its "BEGIN" is deferred: writers from many
+        # threads would collide and back off in its busy handler. One lock per process
+        # queues them instead (PostgreSQL needs none).
+        self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if serialize_writes else contextlib.nullcontext()
+        )
+        self._items: OrderedDict[str, Live] = OrderedDict()
+        self._lock = threading.Lock()
+        self.bytes = 0
+
+    # -- reading -------------------------------------------------------------
+
+    def peek(self, record_id: str) -> Live | None:
+        """The Live if it is loaded, without loading it."""
+        with self._lock:
+            live = self._items.get(record_id)
+        return live if live is not None and live.agg is not None else None
+
+    def get(self, record_id: str) -> Live:
+        """The record's Live (loaded from the store on first use); 404 if unknown."""
+        with self._lock:
+            live = self._items.get(record_id)
+            if live is None:
+                live = self._items[record_id] = Live(record_id)
+            else:
+                self._items.move_to_end(record_id)
+        if live.agg is not None:  # loaded: no lock needed (a fork's load reads its parent)
+            return live
+        with live.lock:
+            if live.agg is None:
+                try:
+                    self._load(live)
+                except BaseException:
+                    with self._lock:
+                        if self._items.get(record_id) is live:
+                            del self._items[record_id]
+                    raise
+                self._charge(live, live.size)
+        return live
+
+    def _load(self, live: Live) -> None:
+        agg: Any = None
+        stored: list[str] = []
+        events: Iterable[Any] = self.store.events.get(record_uuid(live.record_id))
+        for event in events:
+            agg = event.mutate(agg)
+            if isinstance(event, ENTRY_EVENTS):
+                stored.append(event)
+        if not isinstance(agg, GameStream):
+            raise ApiError(404, "not-found", f"no game or record {live.record_id!r}")
+        game = engine(agg.game)
+        live.decoder = msgspec.json.Decoder(entry_type(game))
+        live.batch_decoder = msgspec.json.Decoder(list[entry_type(game)])  # type: ignore[misc]
+        prefix: list[Any] = []
+        size = 0
+        entries: list[Any] = []
+        for event in stored:
+            size += self._decode(live, event, entries)
+        if agg.shares_prefix:
+            parent = self.get(agg.fork_of)  # entries 1..fork_seq of it never change
+            prefix = parent.tl.record.entries[: agg.fork_seq]
+            size += parent.size * agg.fork_seq // max(1, parent.tl.seq)
+        record = Record(
+            id=agg.record_id,
+            genesis=msgspec.json.decode(agg.genesis, type=Genesis),
+            entries=prefix + entries,
+        )
+        live.game = game
+        live.timeline = Timeline(game, record, check="replay")
+        live.agg = agg
+        live.size = size
+        live.messages.clear()
+
+    @staticmethod
+    def _decode(live: Live, event: Any, into: list[Any]) -> int:
+        """Decode an entry event's entries into `into`; the memory they are charged."""
+        assert live.decoder is not None and live.batch_decoder is not None
+        if isinstance(event, GameStream.EntryAppended):  # type: ignore[attr-defined]
+            into.append(live.decoder.decode(event.entry))
+            return len(event.entry) * MEMORY_PER_BYTE
+        into.extend(live.batch_decoder.decode(event.entries))
+        return len(event.entries) * MEMORY_PER_BYTE
+
+    def _charge(self, live: Live, size: int) -> None:
+        """Count `size` more bytes for `live`; drop the least recently used others
+        while the cache holds more than max_bytes."""
+        with self._lock:
+            if self._items.get(live.record_id) is not live:
+                return
+            self.bytes += size
+            while self.bytes > self.max_bytes and len(self._items) > 1:
+                oldest = next(iter(self._items))
+                if oldest == live.record_id:
+                    self._items.move_to_end(oldest)
+                    continue
+                self.bytes -= self._items.pop(oldest).size
+
+    def reload(self, live: Live) -> None:
+        with self._lock:
+            if self._items.get(live.record_id) is live:
+                self.bytes -= live.size
+        live.agg = None
+        live.timeline = None
+        self._load(live)
+        self._charge(live, live.size)
+
+    def refresh(self, live: Live) -> None:
+        """Apply events other processes stored since this Live was last in sync."""
+        agg = live.aggregate
+        try:
+            grown = 0
+            for event in self.store.events.get(agg.id, gt=agg.version):
+                event.mutate(agg)  # type: ignore[attr-defined]
+                if isinstance(event, ENTRY_EVENTS):
+                    entries: list[Any] = []
+                    grown += self._decode(live, event, entries)
+                    for entry in entries:
+                        live.tl.append(entry, check="replay")
+            if grown:
+                live.size += grown
+                self._charge(live, grown)
+        except Exception:
+            # A decode/replay surprise, or a connection the database dropped: rebuild
+            # once from the store (which raises PersistenceError, a 503, if it is down).
+            self.reload(live)
+
+    # -- writing -------------------------------------------------------------
+
+    def write(self, live: Live, attempt: Callable[[], T], *, fresh: bool = True) -> T:
+        """Run `attempt` (which ends in `save`) under the record's lock, again on the
+        new state whenever another writer stored first; 409 after MAX_RETRIES."""
+        with live.lock:
+            if fresh:
+                self.refresh(live)
+            for _ in range(MAX_RETRIES):
+                try:
+                    return attempt()
+                except IntegrityError:
+                    continue  # save() has rebuilt the Live from the store
+        raise ApiError(409, "conflict", "the record changed too often; try again")
+
+    def append(self, live: Live, entries: list[Any]) -> None:
+        """Record entries already in the Live's timeline on its aggregate (saved next)."""
+        grown = record_entries(live.aggregate, entries) * MEMORY_PER_BYTE
+        live.size += grown
+        self._charge(live, grown)
+
+    def save(self, live: Live, *others: Any) -> None:
+        """Persist the Live's pending events (and others') atomically; on any failure
+        the Live is rebuilt from the store, so it never holds what was not saved."""
+        try:
+            self.put(live.aggregate, *others)
+        except BaseException:
+            self.reload(live)
+            raise
+
+    def writing(self) -> bool:
+        """Whether a write holds this process's SQLite write lock right now."""
+        lock = self._write_lock
+        return isinstance(lock, threading.Lock().__class__) and lock.locked()
+
+    def put(self, *aggregates: Any) -> None:
+        with self._write_lock:
+            self.store.save(*aggregates)
+
+    def discard(self, live: Live) -> None:
+        """Forget unsaved changes (a bot's bug, a refused append): rebuild from the store."""
+        self.reload(live)

@@ -1,0 +1,63 @@
+"""CPU-heavy work off the serving process: verifying an upload, re-running a bug report.
+
+Both are pure CPU (a 2 MiB record is ~100 ms of `verify`) and, in a worker
+thread, hold the GIL against the event loop: two uploads at once once took an
+unrelated game's move from 2 ms to 88 ms. `Heavy` runs them in one child
+process (spawned on first use, kept), one at a time per server process; the
+serving process only waits. The game object is sent along (pickled by
+reference), so engines registered at runtime work too.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import msgspec
+
+from core.kernel import Decider, Divergence, SetupError, decode_record, reproduce, verify
+
+
+def divergence_of(game: Decider[Any, Any, Any, Any], body: bytes) -> dict[str, Any] | None:
+    """The first divergence of an uploaded record (seq 0: a genesis the engine refuses,
+    e.g. a seat count outside its range), as builtins; None when it verifies."""
+    record = decode_record(body, game)
+    genesis = record.genesis
+    try:
+        game.setup(genesis.seats, genesis.seed if genesis.seed is not None else 0, genesis.options)
+        found = verify(game, record)
+    except SetupError as exc:
+        found = Divergence(seq=0, message=str(exc))
+    return None if found is None else msgspec.to_builtins(found)
+
+
+def reproduced(game: Decider[Any, Any, Any, Any], report: Any) -> Any:
+    return reproduce(game, report)
+
+
+class Heavy:
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def run(self, func: Any, *args: Any) -> Any:
+        with self._lock:  # one at a time: the child is one core, not a queue to fill
+            for attempt in range(2):
+                if self._pool is None:
+                    context = multiprocessing.get_context("spawn")
+                    self._pool = ProcessPoolExecutor(1, mp_context=context)
+                try:
+                    return self._pool.submit(func, *args).result()
+                except BrokenProcessPool:  # the child died (killed, out of memory)
+                    self._pool = None
+                    if attempt:
+                        raise
+            raise AssertionError("unreachable")  # pragma: no cover
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,406 @@
+"""Hosted games: the server holds the seed, validates every move, plays bot seats.
+
+Bot seats are played here: whenever a bot seat is to move (after creation, after
+each accepted move or take-back), its moves are made with the kernel's bots and
+stored with the entry that set them off, in the same save, so optimistic
+concurrency covers them too.
+
+Everything a seat receives goes through the kernel's `redact_record` /
+`redact_entry`: the seed is withheld and events redacted for that seat until the
+game is over.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from eventsourcing.persistence import IntegrityError
+
+from core.kernel import (
+    Decider,
+    IllegalMove,
+    Record,
+    Rng,
+    SetupError,
+    Timeline,
+    bots_of,
+    canonical,
+    entry_hash,
+    genesis_hash,
+    new_record,
+    play_bots,
+    random_bot,
+    redact_entry,
+    redact_record,
+)
+
+from . import schemas as s
+from .auth import Principal, authorize, new_token, seat_of, token_hash
+from .cache import MAX_RETRIES, Live, RecordCache, engine, record_entries
+from .problems import ApiError
+from .quotas import Quotas
+from .store import GameStream
+
+BOT_MOVES_MAX = 10_000  # per request: a guard against an engine that never ends
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def redacted(live: Live, seat: int | None, since: int = 0) -> Record[Any, Any]:
+    """The record's entries after `since` as `seat` may see them (whole once over)."""
+    tl = live.tl
+    part = Record(id=tl.record.id, genesis=tl.record.genesis, entries=tl.record.entries[since:])
+    return redact_record(live.engine, part, seat, over=live.over())
+
+
+def hash_at(live: Live, seq: int) -> str:
+    tl = live.tl
+    return genesis_hash(tl.record.genesis) if seq == 0 else entry_hash(tl.record.entries[seq - 1])
+
+
+def check_bots(game: Decider[Any, Any, Any, Any], players: int, bots: dict[int, str]) -> None:
+    """A table's bot seats must be its seats, name the game's bots, and leave a person."""
+    offered = bots_of(game)
+    for seat, name in sorted(bots.items()):
+        if not 0 <= seat < players:
+            raise ApiError(
+                400, "bad-request", f"bots: {seat} is not a seat of a {players}-player game"
+            )
+        if name not in offered:
+            raise ApiError(
+                422,
+                "unknown-bot",
+                f"{game.info.id} has no bot {name!r}; its bots are: {', '.join(offered)}",
+            )
+    if len(bots) >= players:
+        raise ApiError(422, "bad-setup", "every seat is a bot: at least one must be a person")
+
+
+def play_bot_seats(
+    game: Decider[Any, Any, Any, Any], tl: Timeline[Any, Any, Any], agg: GameStream, limit: int
+) -> list[Any]:
+    """Make the bot seats' moves until a person is to move, the game is over or the
+    record holds `limit` entries; the new entries. Each run seeds the bots' own Rng
+    from the table's bot seed and the seq it starts at: the game's RNG is never
+    touched, and a bot the engine no longer offers plays randomly."""
+    seats = agg.bot_seats()
+    if not seats:
+        return []
+    offered = bots_of(game)
+    before = tl.seq
+    play_bots(
+        tl,
+        {seat: offered.get(name, random_bot) for seat, name in seats.items()},
+        Rng.seeded(agg.bot_seed, stream=before),
+        max_entries=min(before + BOT_MOVES_MAX, limit),
+        move_id=lambda seq: f"bot-{seq}-{secrets.token_hex(8)}",
+        at=now_ms(),
+    )
+    return list(tl.record.entries[before:])
+
+
+class HostedGames:
+    def __init__(self, cache: RecordCache, quotas: Quotas) -> None:
+        self.cache = cache
+        self.quotas = quotas
+        self.max_entries = quotas.max_entries
+
+    def _hosted(self, game_id: str, token: str | None) -> tuple[Live, Principal]:
+        live = self.cache.get(game_id)
+        if live.aggregate.kind != "hosted":
+            raise ApiError(404, "not-found", f"no hosted game {game_id!r}")
+        return live, authorize(live.aggregate, token)
+
+    def principal(self, game_id: str, token: str | None) -> Principal:
+        return self._hosted(game_id, token)[1]
+
+    def create(self, req: s.CreateGame) -> s.GameCreated:
+        """A new table; bot seats get no invite code and play at once if they start."""
+        game = engine(req.game)
+        check_bots(game, req.players, req.bots)
+        codes = {
+            seat: secrets.token_urlsafe(12) for seat in range(req.players) if seat not in req.bots
+        }
+        spectator = new_token()
+        for _ in range(MAX_RETRIES):
+            game_id = "g-" + secrets.token_hex(8)
+            try:
+                record = new_record(
+                    game,
+                    record_id=game_id,
+                    seats=req.players,
+                    seed=secrets.randbits(64),
+                    options=dict(req.options),
+                    takeback=req.takeback,
+                    created_at=now_ms(),
+                )
+            except SetupError as exc:
+                raise ApiError(422, "bad-setup", str(exc)) from None
+            agg = GameStream(
+                record_id=game_id,
+                kind="hosted",
+                game=game.info.id,
+                genesis=canonical(record.genesis).decode(),
+                invite_hashes=[
+                    token_hash(codes[seat]) if seat in codes else "" for seat in range(req.players)
+                ],
+                spectator_hash=token_hash(spectator),
+                owner_hash="",
+                names=list(req.names[: req.players]),
+                fork_of="",
+                fork_seq=0,
+                shares_prefix=False,
+            )
+            if req.bots:
+                agg.seat_bots(
+                    bots=[req.bots.get(seat, "") for seat in range(req.players)],
+                    bot_seed=secrets.randbits(64),
+                )
+            record_entries(agg, play_bot_seats(game, Timeline(game, record), agg, self.max_entries))
+            try:
+                self.cache.put(agg)
+            except IntegrityError:
+                continue
+            return s.GameCreated(
+                game_id=game_id,
+                game=game.info.id,
+                players=req.players,
+                invites=[s.Invite(seat=i, code=c) for i, c in codes.items()],
+                spectator_token=spectator,
+                spectator_path=f"/?watch={game_id}&token={spectator}",
+            )
+        raise ApiError(503, "unavailable", "could not allocate a game id")  # pragma: no cover
+
+    def claim_seat(self, game_id: str, req: s.ClaimSeat) -> s.SeatClaimed:
+        live = self.cache.get(game_id)
+
+        def attempt() -> s.SeatClaimed:
+            agg = live.aggregate
+            if agg.kind != "hosted":
+                raise ApiError(404, "not-found", f"no hosted game {game_id!r}")
+            digest = token_hash(req.code)
+            seat = next(
+                (
+                    i
+                    for i, known in enumerate(agg.invite_hashes)
+                    if known and hmac.compare_digest(known, digest)  # bot seats have none
+                ),
+                None,
+            )
+            if seat is None:
+                raise ApiError(404, "not-found", "no such invite code for this game")
+            if agg.seat_hashes[seat]:
+                raise ApiError(409, "seat-taken", f"seat {seat} has been claimed already")
+            token = new_token()
+            agg.claim_seat(seat=seat, token_hash=token_hash(token), name=req.name)
+            self.cache.save(live)
+            return s.SeatClaimed(game_id=game_id, seat=seat, token=token)
+
+        return self.cache.write(live, attempt)
+
+    # -- reads ---------------------------------------------------------------
+
+    def summary(self, game_id: str, token: str | None) -> s.GameSummary:
+        live, who = self._hosted(game_id, token)
+        with live.lock:
+            self.cache.refresh(live)
+            agg, tl, game = live.aggregate, live.tl, live.engine
+            outcome = game.outcome(tl.state)
+            genesis = tl.record.genesis
+            bots = agg.bot_seats()
+            return s.GameSummary(
+                game_id=game_id,
+                game=agg.game,
+                players=genesis.seats,
+                options=dict(genesis.options),
+                takeback=genesis.takeback,
+                rules_version=genesis.rules_version,
+                seats=[
+                    s.SeatInfo(
+                        seat=i,
+                        claimed=bool(h),
+                        name=agg.names[i] if i < len(agg.names) else "",
+                        bot=bots.get(i),
+                    )
+                    for i, h in enumerate(agg.seat_hashes)
+                ],
+                seq=tl.seq,
+                tip_hash=tl.tip_hash,
+                to_move=tl.to_move(),
+                over=outcome is not None,
+                outcome=outcome,
+                share_id=agg.share_id or None,
+                you=s.You(role=who.role, seat=who.seat),  # type: ignore[arg-type]
+            )
+
+    def view(self, game_id: str, token: str | None, at: int | None = None) -> s.ViewResponse:
+        """The caller's view now, or (`at`) after entry `at`: exactly what that seat
+        saw then, so scrubbing a running game shows nothing it could not see."""
+        live, who = self._hosted(game_id, token)
+        seat = who.seat
+        with live.lock:
+            self.cache.refresh(live)
+            tl, game = live.tl, live.engine
+            if at is not None and not 0 <= at <= tl.seq:
+                raise ApiError(
+                    400, "bad-request", f"at={at} is not a seq of this game (0 to {tl.seq})"
+                )
+            seq = tl.seq if at is None else at
+            state = tl.state_at(seq)
+            outcome = game.outcome(state)
+            to_move = game.to_move(state)
+            return s.ViewResponse(
+                seq=seq,
+                tip_hash=hash_at(live, seq),
+                seat=seat,
+                to_move=to_move,
+                view=game.view(state, seat),
+                legal_moves=tl.legal_moves(seat)
+                if at is None and seat is not None and seat in to_move
+                else [],
+                outcome=outcome,
+                over=outcome is not None,
+            )
+
+    def record_since(self, game_id: str, token: str | None, since: int) -> s.RecordResponse:
+        if since < 0:
+            raise ApiError(400, "bad-request", "since must be 0 or more")
+        live, who = self._hosted(game_id, token)
+        with live.lock:
+            self.cache.refresh(live)
+            tl = live.tl
+            part = redacted(live, who.seat, since)
+            return s.RecordResponse(
+                record_id=game_id,
+                genesis=part.genesis,
+                entries=part.entries,
+                since=since,
+                seq=tl.seq,
+                tip_hash=tl.tip_hash,
+                over=live.over(),
+                rules_version=tl.record.genesis.rules_version,
+            )
+
+    # -- moves and take-backs ------------------------------------------------
+
+    def submit_move(
+        self, game_id: str, token: str | None, req: s.SubmitMove
+    ) -> tuple[s.MoveAccepted, bool]:
+        """(the response, whether a new entry was stored)."""
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+        game = live.engine
+        try:
+            move = msgspec.convert(req.move, game.move_type)
+        except msgspec.ValidationError as exc:
+            raise ApiError(422, "bad-move", f"not a {game.info.id} move: {exc}") from None
+        at = req.at or now_ms()
+
+        def play(tl: Timeline[Any, Any, Any]) -> Any:
+            return tl.play(seat, move, move_id=req.move_id, device_id=req.device_id, at=at)
+
+        return self._enter(live, seat, req, play, refusal="Illegal move")
+
+    def submit_takeback(
+        self, game_id: str, token: str | None, req: s.SubmitTakeBack
+    ) -> tuple[s.MoveAccepted, bool]:
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+        at = req.at or now_ms()
+
+        def take_back(tl: Timeline[Any, Any, Any]) -> Any:
+            return tl.take_back(
+                seat,
+                req.to_seq,
+                move_id=req.move_id,
+                device_id=req.device_id,
+                at=at,
+                bots=live.aggregate.bot_seats(),  # an undo goes back past their replies
+            )
+
+        return self._enter(live, seat, req, take_back, refusal="Take-back refused")
+
+    def _enter(
+        self,
+        live: Live,
+        seat: int,
+        req: s.SubmitMove | s.SubmitTakeBack,
+        make: Callable[[Timeline[Any, Any, Any]], Any],
+        *,
+        refusal: str,
+    ) -> tuple[s.MoveAccepted, bool]:
+        """Make one entry with `make` (the kernel's play or take_back, which also
+        returns the stored entry for a move_id it already holds) and save it with the
+        bots' replies. A surprise (a stale expected_seq, a refusal) is checked once
+        against the store before it is answered: another process may have moved."""
+
+        move_id, expected_seq = req.move_id, req.expected_seq
+
+        def attempt() -> tuple[s.MoveAccepted, bool]:
+            for checked in (False, True):
+                tl = live.tl
+                before = tl.seq
+                try:
+                    if tl.entry_by_move_id(move_id) is None and expected_seq not in (None, before):
+                        raise self._conflict(live, seat, expected_seq)
+                    if tl.entry_by_move_id(move_id) is None:
+                        self.quotas.check_length(before + 1)
+                    entry = make(tl)
+                except (IllegalMove, ApiError) as exc:
+                    if not checked:
+                        self.cache.refresh(live)
+                        if live.tl is not tl or live.tl.seq != before:
+                            continue
+                    if isinstance(exc, ApiError):
+                        raise
+                    if exc.code == "move-id-reused":
+                        raise ApiError(422, exc.code, exc.message) from None
+                    raise ApiError(
+                        422, exc.code, exc.message, title=refusal, rule_id=exc.rule_id
+                    ) from None
+                if tl.seq == before:  # the kernel returned the entry it holds
+                    return self._accepted(live, seat, entry, True), False
+                self._bots_move(live)
+                self.cache.append(live, tl.record.entries[before:])
+                self.cache.save(live)
+                return self._accepted(live, seat, entry, False), True
+            raise AssertionError("unreachable")  # pragma: no cover
+
+        return self.cache.write(live, attempt, fresh=False)
+
+    def _bots_move(self, live: Live) -> None:
+        try:
+            play_bot_seats(live.engine, live.tl, live.aggregate, self.max_entries)
+        except BaseException:  # a bot's bug: drop what the cache holds unsaved
+            self.cache.discard(live)
+            raise
+
+    def _conflict(self, live: Live, seat: int, expected: int) -> ApiError:
+        tl = live.tl
+        return ApiError(
+            409,
+            "seq-conflict",
+            f"the game is at seq {tl.seq}, not {expected}: fetch what changed and retry",
+            seq=tl.seq,
+            tip_hash=tl.tip_hash,
+            entries=redacted(live, seat, min(expected, tl.seq)).entries,
+        )
+
+    def _accepted(self, live: Live, seat: int, entry: Any, duplicate: bool) -> s.MoveAccepted:
+        tl, game = live.tl, live.engine
+        outcome = game.outcome(tl.state)
+        return s.MoveAccepted(
+            entry=entry if outcome is not None else redact_entry(game, entry, seat),
+            seq=tl.seq,
+            tip_hash=tl.tip_hash,
+            view=game.view(tl.state, seat),
+            outcome=outcome,
+            duplicate=duplicate,
+        )

@@ -1,0 +1,70 @@
+"""What one client address may store, and how much of the CPU heavy work may take.
+
+Per client address (see guard.py for how the address is known), per hour:
+new records (uploads and forks), bytes of records and appends, bug reports.
+Per record: entries (`max_entries`, hosted games too) and forks. A refusal per
+hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
+`record-full`, too many forks 422 `too-many-forks`; a bug report over
+`max_report_bytes` is 413. Settings and defaults: settings.py.
+"""
+
+from __future__ import annotations
+
+from .limits import window
+from .problems import ApiError
+from .settings import Settings
+
+HOUR = 3600.0
+
+
+def exceeded(what: str, retry: int) -> ApiError:
+    return ApiError(
+        429,
+        "quota-exceeded",
+        f"this address has stored as many {what} this hour as the server allows",
+        headers={"Retry-After": str(retry)},
+    )
+
+
+class Quotas:
+    def __init__(self, settings: Settings) -> None:
+        url = settings.limits_url
+        self.records = window(url, "records", settings.records_per_hour, HOUR)
+        self.bytes = window(url, "bytes", settings.upload_bytes_per_hour, HOUR)
+        self.reports = window(url, "reports", settings.reports_per_hour, HOUR)
+        self.max_entries = settings.max_entries
+        self.forks_per_record = settings.forks_per_record
+        self.max_report_bytes = settings.max_report_bytes
+
+    def new_record(self, client: str) -> None:
+        retry = self.records.hit(client)
+        if retry is not None:
+            raise exceeded("records", retry)
+
+    def upload_bytes(self, client: str, size: int) -> None:
+        retry = self.bytes.hit(client, size)
+        if retry is not None:
+            raise exceeded("bytes of records", retry)
+
+    def report(self, client: str, size: int) -> None:
+        if size > self.max_report_bytes:
+            raise ApiError(
+                413, "body-too-large", f"bug reports may be up to {self.max_report_bytes} bytes"
+            )
+        retry = self.reports.hit(client)
+        if retry is not None:
+            raise exceeded("bug reports", retry)
+
+    def check_length(self, entries: int) -> None:
+        if entries > self.max_entries:
+            raise ApiError(
+                422,
+                "record-full",
+                f"{entries} entries: records on this server hold at most {self.max_entries}",
+            )
+
+    def check_forks(self, forks: int) -> None:
+        if forks >= self.forks_per_record:
+            raise ApiError(
+                422, "too-many-forks", f"this record has {forks} forks, the most this server keeps"
+            )

@@ -1,0 +1,152 @@
+"""Headers and deployment: security headers, caching, API docs, proxies, slow clients."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import ThreadServer, make_settings
+from tests.server.test_bad_input import static_dirs  # noqa: F401 (a fixture)
+
+
+def sqlite(tmp_path: Path) -> dict[str, Any]:
+    return {"data_dir": str(tmp_path / "data"), "database_url": None}
+
+
+def test_every_answer_carries_the_security_headers(
+    tmp_path: Path,
+    static_dirs: dict[str, Path],  # noqa: F811
+) -> None:
+    with ThreadServer(make_settings(sqlite(tmp_path), **static_dirs)) as srv, srv.client() as c:
+        for path in ("/", "/index.html", "/sw.js", "/api/catalogue", "/engine/worker.js", "/nope"):
+            headers = c.get(path).headers
+            csp = headers["content-security-policy"]
+            # the PWA runs Pyodide (WebAssembly) in a worker of its own origin, nothing else
+            assert "'wasm-unsafe-eval'" in csp and "frame-ancestors 'none'" in csp, path
+            assert "default-src 'self'" in csp and "'unsafe-eval'" not in csp
+            assert "script-src 'self' 'wasm-unsafe-eval';" in csp
+            assert headers["x-content-type-options"] == "nosniff"
+            assert headers["x-frame-options"] == "DENY"
+            assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_hashed_assets_are_immutable_the_shell_is_revalidated(
+    tmp_path: Path,
+    static_dirs: dict[str, Path],  # noqa: F811
+) -> None:
+    with ThreadServer(make_settings(sqlite(tmp_path), **static_dirs)) as srv, srv.client() as c:
+        asset = c.get("/assets/index-3f2a9c1d.js")
+        assert asset.status_code == 200
+        assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert asset.headers["content-type"].startswith("text/javascript")
+        for path in ("/", "/index.html", "/sw.js", "/engine/worker.js", "/pyodide/core.whl"):
+            response = c.get(path)
+            assert response.status_code == 200, path
+            assert response.headers["cache-control"] == "no-cache", path
+            etag = response.headers["etag"]
+            assert c.get(path, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_api_docs_pages_are_off_unless_asked_for(tmp_path: Path) -> None:
+    with ThreadServer(make_settings(sqlite(tmp_path))) as srv, srv.client() as c:
+        assert c.get("/api/schema/openapi.json").status_code == 200
+        for page in ("/api/schema/swagger", "/api/schema/redoc"):
+            assert c.get(page).status_code == 404
+    with ThreadServer(make_settings(sqlite(tmp_path), api_docs=True)) as srv, srv.client() as c:
+        assert c.get("/api/schema/swagger").status_code == 200
+
+
+NEW_GAME = {"game": "high-card", "players": 2}
+
+
+def statuses(client: httpx.Client, forwarded: list[str]) -> list[int]:
+    return [
+        client.post("/api/games", json=NEW_GAME, headers={"x-forwarded-for": hop}).status_code
+        for hop in forwarded
+    ]
+
+
+def test_x_forwarded_for_is_believed_only_from_trusted_proxies(tmp_path: Path) -> None:
+    hops = [f"203.0.113.{i}" for i in range(6)]
+    settings = make_settings(sqlite(tmp_path), rate_limit_per_minute=3)
+    with ThreadServer(settings) as srv, srv.client() as c:
+        # an untrusted peer cannot pick its address: all six count against it
+        assert statuses(c, hops).count(429) == 3
+    settings = make_settings(
+        sqlite(tmp_path), rate_limit_per_minute=3, trusted_proxies=["127.0.0.1/32"]
+    )
+    with ThreadServer(settings) as srv, srv.client() as c:
+        assert statuses(c, hops) == [201] * 6  # six clients behind the proxy
+        assert statuses(c, ["198.51.100.7"] * 5).count(429) == 2
+        # a client's own forged hop left of the proxy's doesn't help it
+        forged = [f"10.9.9.{i}, 198.51.100.8" for i in range(5)]
+        assert statuses(c, forged).count(429) == 2
+
+
+def test_half_sent_requests_are_dropped(tmp_path: Path) -> None:
+    settings = make_settings(sqlite(tmp_path), header_timeout=1.0, body_timeout=1.0)
+    with ThreadServer(settings) as srv:
+        sockets = []
+        for i in range(150):
+            sock = socket.create_connection(("127.0.0.1", srv.port))
+            if i % 2:
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")  # headers never end
+            else:  # a body that never comes
+                sock.sendall(
+                    b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    b"Content-Length: 1000\r\n\r\n{"
+                )
+            sockets.append(sock)
+        time.sleep(2.5)
+        closed = 0
+        for sock in sockets:
+            sock.settimeout(2)
+            try:
+                closed += sock.recv(100) == b""
+            except (ConnectionResetError, TimeoutError):
+                closed += 0
+            sock.close()
+        assert closed == len(sockets)
+        with srv.client() as c:  # and the server still serves
+            assert c.get("/health").status_code == 200
+            assert c.post("/api/games", json=NEW_GAME).status_code == 201
+
+
+def test_sqlite_refuses_several_workers_even_with_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    from server.main import serve
+
+    monkeypatch.setenv("KIFU_CHANNELS_URL", "redis://127.0.0.1:6379/0")
+    monkeypatch.delenv("KIFU_DATABASE_URL", raising=False)
+    with pytest.raises(SystemExit, match="PostgreSQL"):
+        serve(workers=2, data_dir=str(Path("/tmp") / "kifu-never"))
+
+
+def test_limits_are_shared_by_processes_through_redis(tmp_path: Path) -> None:
+    """With `limits_url` two processes count one client's writes together (each
+    used to allow the full rate by itself)."""
+    import random
+
+    import redis
+
+    url = "redis://127.0.0.1:6379/0"
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError:
+        pytest.skip("Redis is not running")
+    who = {"x-forwarded-for": f"198.18.{random.randrange(256)}.{random.randrange(256)}"}
+    options = {"rate_limit_per_minute": 4, "trusted_proxies": ["127.0.0.1"], "limits_url": url}
+    with (
+        ThreadServer(make_settings(sqlite(tmp_path / "a"), **options)) as one,
+        ThreadServer(make_settings(sqlite(tmp_path / "b"), **options)) as two,
+        one.client(headers={**who, "content-type": "application/json"}) as a,
+        two.client(headers={**who, "content-type": "application/json"}) as b,
+    ):
+        if time.time() % 60 > 55:  # windows follow the clock's minutes: stay in one
+            time.sleep(6)
+        codes = [(a, b)[i % 2].post("/api/games", json=NEW_GAME).status_code for i in range(8)]
+        assert codes.count(201) == 4 and codes.count(429) == 4, codes
