@@ -6,6 +6,7 @@ import { initialLang, setLang, getLang, onLang, t } from './i18n.js';
 import { getSetting, setSetting } from './storage.js';
 import { onEngineStatus, boot } from './engine.js';
 import { onSyncStatus, statusText, startSyncLoop } from './sync.js';
+import './titles/index.js'; // registers each title's words before the first screen
 import { startRouter, rerender } from './router.js';
 import { h, clear } from './ui.js';
 

@@ -75,6 +75,18 @@ export class EngineSession {
     return this.snapshot;
   }
 
+  /** The record's entries as this device's players may see them (the move log): one
+   * human here, that seat's redacted copy; several (hot seat), a spectator's. */
+  async logEntries() {
+    const tip = this.summary?.tip_hash;
+    if (this.logCache?.tip === tip) return this.logCache.entries;
+    const humans = this.humanSeats();
+    const seat = humans.length === 1 && !this.readOnly ? humans[0] : null;
+    const { record_json: recordJson } = await call('record', { record_id: this.rid, seat, redact: true });
+    this.logCache = { tip, entries: parseEntries(recordJson) };
+    return this.logCache.entries;
+  }
+
   async viewAt(seq) {
     // Scrubbing never shows a hand another player on this device could not see: with
     // one human here it is that seat's view, with several (hot seat) a spectator's.
@@ -290,6 +302,11 @@ export class HostedSession {
 
   async open() {
     await this.refresh();
+  }
+
+  /** The seat's redacted copy of the record, as the server sent it. */
+  async logEntries() {
+    return this.snapshot.entries;
   }
 
   async refresh() {

@@ -6,8 +6,10 @@ import { h, toast, download, clear } from '../ui.js';
 import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor } from '../sessions.js';
-import { renderBoard, moveLabel } from '../boards/index.js';
+import { renderBoard, titleOf } from '../titles/index.js';
+import { moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
+import { moveLog } from '../kit/movelog.js';
 import { endPanel } from '../endscreen.js';
 import { reportProblem } from '../report.js';
 import { shareGame } from '../share.js';
@@ -43,24 +45,28 @@ export async function gameScreen(root, { args: [id], screen }) {
     }, () => {});
   }
   const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
+  const history = h('div.history-banner', { id: 'history-banner', hidden: true });
+  const lastTurn = h('details.last-turn', { id: 'last-turn', hidden: true });
   const notice = h('div.game-notices');
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
   const boardBox = h('div.board', { id: 'board' });
   const actions = h('section.actions', { 'aria-label': t('game.actions') });
+  const logBox = h('section.move-log-box', { 'aria-label': t('log.title') });
   const controls = h('div.controls');
-  const scrub = h('section.scrubber-box');
+  const bar = h('div.game-bar', { id: 'game-bar' });
   const end = h('section.end-box');
   const extra = h('section.extra');
   const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
   const loading = h('p.loading', { role: 'status' }, t('game.loading'));
+  // One screen on a phone: the head, the turn (or "viewing move N"), then the board with
+  // the acting player's panel and the step's controls; undo and the history scrubber in
+  // a bar that stays at the bottom; the move log, the fallback move list and the rest after.
   root.append(
     h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
-    turn, notice, errorBox, loading,
-    // The history scrubber comes after the moves: on a phone the moves the board does
-    // not draw sit right below it; on a wide screen it sits under the board (column 1).
-    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, end, actions, controls, extra), scrub),
-    cover,
+    turn, history, lastTurn, notice, errorBox, loading, end,
+    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
+    h('div.game-bar-space'), bar, cover,
   );
 
   let disposed = false;
@@ -88,7 +94,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   let stopLive = null; // hosted games: stops the live socket (stopLive.isOpen(): is it up)
   let lastAttempt = null;
   let lastError = null;
-  let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
+  let focusWish = null;
+  let shownEnd = null; // the finished position whose results were scrolled to // 'board' | 'list': where keyboard focus goes back after a redraw
 
   const showError = (err) => {
     const text = err.code || err.rule_id
@@ -136,6 +143,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     const active = document.activeElement;
     if (boardBox.contains(active)) focusWish = 'board';
     else if (actions.contains(active)) focusWish = 'list';
+    else if (active?.closest?.('#step-controls')) focusWish = 'board';
     else if (active && active !== document.body) focusWish = null;
     await drawInner();
     if (focusWish && !disposed && (!document.activeElement || document.activeElement === document.body)) {
@@ -150,22 +158,28 @@ export async function gameScreen(root, { args: [id], screen }) {
   async function drawInner() {
     const snap = session.snapshot;
     const names = (seat) => seatName(session.row, seat);
-    // whose turn
-    if (snap.over) turn.textContent = t('game.over');
+    const title = titleOf(session.game);
+    const log = await session.logEntries().catch(() => snap.entries || []);
+    // whose turn, or which point of the history is on screen
+    if (scrubSeq !== null) turn.textContent = t('scrub.viewing', { seq: scrubSeq, max: snap.seq });
+    else if (snap.over) turn.textContent = t('game.over');
     else if (session.kind === 'hosted' && snap.pending?.length) turn.textContent = t('game.pendingHosted', { n: snap.pending.length });
     else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
-    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(', ') });
-    turn.dataset.seat = snap.activeSeat ?? '';
+    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(t('list.sep')) });
+    turn.dataset.seat = scrubSeq === null ? snap.activeSeat ?? '' : '';
     turn.dataset.seq = String(snap.seq);
     turn.dataset.pending = String(snap.pending?.length || 0);
+    turn.dataset.viewing = scrubSeq === null ? '' : String(scrubSeq);
     drawNotices();
 
-    // pass the device
+    // pass the device: a real modal (focus stays inside) saying what happened since
     if (needsCover(snap)) {
+      const since = moveLog(session.game, title, log, snap.line, names, { since: snap.activeSeat, viewer: null });
       clear(cover).append(
         h('div.cover-card', {},
           h('h2', { id: 'cover-title' }, t('cover.title', { name: names(snap.activeSeat) })),
           h('p', {}, t('cover.body', { name: names(snap.activeSeat) })),
+          since.summary ? h('div.cover-summary', { id: 'cover-summary' }, h('h3', {}, t('log.sinceTitle')), since.summary) : null,
           h('button.primary', { id: 'cover-ready', type: 'button', on: { click: () => { shownSeat = snap.activeSeat; cover.hidden = true; draw(); } } }, t('cover.ready', { name: names(snap.activeSeat) })),
         ),
       );
@@ -173,6 +187,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       cover.hidden = false;
       boardBox.replaceChildren(h('p.hidden-board', {}, t('cover.hidden')));
       actions.replaceChildren();
+      logBox.replaceChildren();
       cover.querySelector('button').focus();
       return;
     }
@@ -203,38 +218,46 @@ export async function gameScreen(root, { args: [id], screen }) {
     // A scrubbed point is drawn as its view was fetched: a spectator's unless one human plays here.
     const boardSeat = scrubSeq === null ? snap.viewSeat : humansHere().length === 1 ? humansHere()[0] : null;
     if (unseen) boardBox.replaceChildren(h('p.note', { id: 'scrub-unavailable', role: 'status' }, unseen));
-    else renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
-
-    // action list: every legal move as a button (keyboard play, and moves the board does not draw)
-    actions.replaceChildren(h('h2', {}, t('game.actions')));
-    if (readOnly) actions.append(h('p.note', {}, scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
-    else if (!legal.length) actions.append(h('p.note', {}, snap.over ? t('game.over') : t('game.noActions')));
     else {
+      renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: scrubSeq === null ? snap.activeSeat : null, names, readOnly, onMove, seats: session.seats });
+      // every legal move the board does not draw: a control beside it (the step's controls)
+      const drawn = new Set([...boardBox.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
+      const stepBox = stepControls(session.game, legal, drawn, onMove, title);
+      const slot = boardBox.querySelector('.step-slot');
+      if (stepBox) (slot || boardBox).append(stepBox);
+    }
+
+    // the move log: what happened, in words (the newest first; another player's turn summed up)
+    const entries = moveLog(session.game, title, log, scrubSeq === null ? snap.line : (snap.line || []).filter((seq) => seq <= scrubSeq), names, { viewer: snap.viewSeat, last: 40 });
+    logBox.replaceChildren(h('h2', {}, t('log.title')), entries.list);
+    const latest = scrubSeq === null && !snap.over ? entries.latest : null;
+    // another player's turn, summed up in one line that opens to the whole of it
+    lastTurn.replaceChildren(...(latest && latest.seat !== snap.viewSeat ? [h('summary', {}, h('strong', {}, t('log.lastTurn', { name: names(latest.seat) })), ' ', latest.text)] : []));
+    lastTurn.hidden = !lastTurn.firstChild;
+
+    // the move list: every legal move as a button, the accessible fallback (folded)
+    actions.replaceChildren();
+    if (readOnly) actions.append(h('p.note', {}, scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
+    else if (legal.length) {
       const list = h('ol.move-list', { id: 'move-list' });
       legal.forEach((move, i) => list.append(h('li', {}, h('button.move', {
-        type: 'button', dataset: { index: i, type: move.type }, on: { click: () => onMove(move) },
-      }, moveLabel(session.game, move, view)))));
-      // A long list (every space of a map) folds away on the board's side: the board
-      // already offers those moves; the list stays one tap (or Tab) away.
-      const fold = legal.length > 6;
-      actions.append(fold ? h('details.all-moves', { open: window.matchMedia('(min-width: 900px)').matches }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list) : list);
+        type: 'button', dataset: { index: i, type: move.type, key: moveKey(move) }, on: { click: () => onMove(move) },
+      }, title.label(move)))));
+      actions.append(h('details.all-moves', {}, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list));
     }
 
     // controls
     if (session.probeUndo && !readOnly) await session.probeUndo().catch(() => {});
     const undo = session.undoState();
-    const undoReason = h('small.reason', { id: 'undo-reason' }, undo.reason);
     controls.replaceChildren(
-      h('div.control', {},
-        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', on: { click: () => act(() => session.undo()) } }, t('game.undo')),
-        undoReason),
       h('div.control', {},
         h('button', { id: 'export', type: 'button', on: { click: exportRecord } }, t('game.export')),
         reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : lastError, attempt: errorBox.hidden ? null : lastAttempt }))),
     );
 
-    // scrubber (a running hosted game too: its past views come from the server)
-    scrub.replaceChildren(scrubber({
+    // the bar: undo and the history scrubber, always in reach (a running hosted game too:
+    // its past views come from the server)
+    const scrub = scrubber({
       max: snap.seq,
       value: scrubSeq ?? snap.seq,
       entries: snap.entries,
@@ -246,14 +269,26 @@ export async function gameScreen(root, { args: [id], screen }) {
         toast(t('scrub.branched'));
         go(`#/game/${encodeURIComponent(newId)}`);
       }),
-    }));
+    });
+    bar.replaceChildren(
+      h('div.bar-undo', {},
+        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: () => act(() => session.undo()) } }, '↶ ', t('game.undo')),
+        h('small.reason', { id: 'undo-reason' }, undo.reason)),
+      scrub.bar);
+    history.replaceChildren(scrub.banner);
+    history.hidden = scrubSeq === null;
 
-    // end screen
+    // end screen: the results open first (above the board)
     end.replaceChildren();
-    if (snap.over && snap.outcome) {
+    const endKey = snap.over && snap.outcome ? `${session.id}/${snap.seq}` : null;
+    if (endKey && scrubSeq === null) {
       end.append(endPanel(session.game, snap.outcome, names, info));
       if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
+      if (shownEnd !== endKey) {
+        shownEnd = endKey;
+        window.scrollTo(0, 0);
+      }
     }
 
     // hosted: invitations and queued / rejected moves
@@ -267,7 +302,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       }
       if (snap.pending?.length) {
         extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
-          h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : moveLabel(session.game, p.move, null))))));
+          h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : title.label(p.move))))));
       }
     }
     schedule();
@@ -276,7 +311,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   function entryLabel(entry) {
     if (!entry) return t('scrub.start');
     if (entry.kind === 'takeback') return t('scrub.takeback', { name: seatName(session.row, entry.seat), to: entry.to_seq });
-    return `${seatName(session.row, entry.seat)}: ${moveLabel(session.game, entry.move, null)}`;
+    return `${seatName(session.row, entry.seat)}: ${titleOf(session.game).label(entry.move)}`;
   }
 
   function drawNotices() {
@@ -285,7 +320,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (n?.kind === 'fork') items.push(t('notice.forkHere', { seq: n.parentSeq }));
     if (n?.kind === 'refused') items.push(t('notice.refusedHere', { detail: n.detail }));
     for (const r of session.row.hosted?.rejected || []) {
-      if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: ruleText(session.game, r) }));
+      if (!r.seen) items.push(t('notice.rejectedHere', { move: titleOf(session.game).label(r.move || {}), detail: ruleText(session.game, r) }));
     }
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
     if (n?.kind === 'fork' && session.row.sync?.lines?.length) {

@@ -1,10 +1,10 @@
 // Tulikko: the central board (a cross of five slots, the centre hidden) with slide-in
 // arrows, then each player's wilderness map (4 × 5 spaces, printed symbols, tiles and
 // the tokens on their edges). Legal moves are highlighted where they happen.
-import { h, s } from '../ui.js';
-import { t } from '../i18n.js';
+import { h, s } from '../../ui.js';
+import { t } from '../../i18n.js';
 import { TULIKKO_COLOURS, TULIKKO_SYMBOLS } from './palette.js';
-import { findMove, makeTarget, moveLabel } from './index.js';
+import { findMove, makeTarget, moveLabel } from '../../kit/board.js';
 
 const ROWS = 4;
 const COLS = 5;
@@ -33,15 +33,23 @@ export function renderTulikko(container, ctx) {
   if (!view.maps || !view.arms) throw new Error('not a Tulikko view');
   const active = ctx.activeSeat;
   const header = h('div.tul-status', {},
-    h('span', {}, t('tul.round', { round: view.round || 0 })), ' · ',
+    view.phase === 'setup' || !view.round ? null : [h('span', {}, t('tul.round', { round: view.round })), ' · '],
     h('span', {}, t(`tul.phase.${view.phase}`)),
     view.phase === 'setup' && active !== null && view.maps[active]?.start_tile ? [' · ', h('span.chip', {}, t('tul.startTile'), ' ', tileSwatch(view.maps[active].start_tile))] : null,
     view.revealed ? [' · ', h('span.chip', {}, t('tul.revealed'), ' ', tileSwatch(view.revealed))] : null,
     view.taken ? [' · ', h('span.chip', {}, t('tul.taken'), ' ', tileSwatch(view.taken), view.placement_symbol ? ` → ${TULIKKO_SYMBOLS[view.placement_symbol] || ''} ${t(`tul.symbol.${view.placement_symbol}`)}` : '')] : null,
   );
-  container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h(view.phase === 'over' ? 'div.tul-maps.over' : 'div.tul-maps', {},
-    ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))),
-  goals(view, names));
+  const over = view.phase === 'over';
+  // The map in play (the player to move, else the viewer's) sits under the central board
+  // with the step's controls; the other maps come after, smaller.
+  const [first, ...rest] = orderMaps(view, active);
+  const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
+  if (!over) main.dataset.stage = 'acting';
+  container.append(header, h('div.tul-layout', {},
+    centralBoard(view, readOnly ? [] : legal, onMove),
+    h(over ? 'div.tul-maps.over' : 'div.tul-maps', {}, main, over ? null : h('div.step-slot'),
+      ...rest.map((m) => mapBoard(view, m, names, [], onMove, false)))),
+  h('details.tul-goals-box', { open: over || window.matchMedia('(min-width: 900px)').matches }, h('summary', {}, t('tul.goals')), goals(view, names)));
 }
 
 /** Landscape cards, symbol cards and aurora tiles: what each requires (a tiny diagram)
@@ -248,13 +256,17 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     }
   }
   const supply = h('div.supply', {},
-    h('span', { title: t('tul.animals') }, `● ${m.animals}`), ' ',
-    h('span', { title: t('tul.rivers') }, `≈ ${m.rivers}`), ' ',
-    h('span', { title: t('tul.stack') }, `▦ ${m.stack_size}`),
-    h('span.visually-hidden', {}, t('tul.supply', { animals: m.animals, rivers: m.rivers, stack: m.stack_size })));
+    counter('●', t('tul.animalsShort'), m.animals, t('tul.animals')),
+    counter('≈', t('tul.riversShort'), m.rivers, t('tul.rivers')),
+    counter('▦', t('tul.stackShort'), m.stack_size, t('tul.stack')));
   return h(`figure.tul-map-box${isActive ? '.active' : ''}`, { dataset: { seat: m.seat } },
     h('figcaption', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
     svg, supply);
+}
+
+/** A labelled counter: glyph, word, number (the word says what the glyph means). */
+function counter(glyph, word, n, title) {
+  return h('span.counter', { title }, h('span', { 'aria-hidden': 'true' }, glyph), ` ${word} `, h('strong', {}, String(n)));
 }
 
 function edgeMark(xy, a, b, token, animal) {
@@ -265,5 +277,5 @@ function edgeMark(xy, a, b, token, animal) {
   const river = token === 1;
   return s('g', { role: 'img', 'aria-label': river ? t('tul.riverToken') : t('tul.animalToken', { animal: t(`tul.animal.${animal}`) }) },
     s(river ? 'rect' : 'circle', river ? { x: cx - 10, y: cy - 7, width: 20, height: 14, rx: 4, fill: '#56B4E9', stroke: '#003' } : { cx, cy, r: 9, fill: '#D55E00', stroke: '#200' }),
-    s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#000', 'aria-hidden': 'true' }, river ? '≈' : animal[0].toUpperCase()));
+    s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#000', 'aria-hidden': 'true' }, river ? '≈' : t(`tul.animalShort.${animal}`)));
 }
