@@ -82,7 +82,7 @@ export function stepControls(game, legal, drawn, onMove, title = {}) {
   const box = h('div.step-controls', { id: 'step-controls', role: 'group', 'aria-label': t('game.stepControls') });
   for (const [type, moves] of groups) {
     if (moves.length <= 2) {
-      for (const m of moves) box.append(moveButton('button.step.legal', m, label(m), onMove, title.option?.(m) ?? label(m)));
+      for (const m of moves) box.append(moveButton('button.step.legal', m, label(m), onMove));
       continue;
     }
     const summary = tOr(`pick.${game}.${type}`, type);

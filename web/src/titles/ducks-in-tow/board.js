@@ -164,8 +164,8 @@ function players(view, legal, onMove, names, first) {
     return h(`section.dit-player${active ? '.active' : ''}`, { dataset: { seat: p.seat, ...(p.seat === me ? { stage: 'acting' } : {}) }, 'aria-label': names(p.seat) },
       h('h3', {}, h('span.pawn-dot', { style: `background:${PAWN_COLOURS[p.pawn_colour] || '#999'}` }), names(p.seat), active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
       h('dl.kv', {},
-        h('dt', {}, t('dit.tow')), h('dd', {}, counts(p.tow)),
-        h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food, active ? legal : [], onMove)),
+        // the tow and the food share a row (a phone's height is worth more than its width)
+        h('dt', {}, t('dit.tow')), h('dd.tow-food', {}, counts(p.tow), h('span.kv-label', {}, t('dit.food')), foodChips(p.food, active ? legal : [], onMove)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
         h('dt', {}, t('dit.hand')), h('dd.card-strip.hand', {}, hand),
         h('dt', {}, t('dit.tableau')), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),

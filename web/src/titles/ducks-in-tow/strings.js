@@ -48,7 +48,7 @@ export const en = {
   'dit.phase.hand': 'Hand limit',
   'dit.phase.over': 'Game over',
   'move.ducks-in-tow.move': 'Move your pawn to tile {to}',
-  'move.ducks-in-tow.feed': 'Feed ducks: {ducks}',
+  'move.ducks-in-tow.feed': 'Feed: {ducks}',
   'move.ducks-in-tow.shake': 'Shake the Bag',
   'move.ducks-in-tow.keep-shaken': 'Keep the shaken duck (pay 1 food)',
   'move.ducks-in-tow.release-shaken': 'Release the shaken duck',
@@ -66,7 +66,7 @@ export const en = {
   'move.ducks-in-tow.end-turn': 'End the turn',
   'move.ducks-in-tow.disperse': 'Disperse a duck onto tile {tile}',
   // pickers, places (PROVISIONAL names: only "Koi Pond" is attested, DIT-GAP04), formations
-  'pick.ducks-in-tow.gift-food': 'Gift Shop: take food…',
+  'pick.ducks-in-tow.gift-food': 'Gift Shop: food…',
   'pick.ducks-in-tow.feed': 'Feed ducks…',
   'pick.ducks-in-tow.adopt': 'Adopt…',
   'pick.ducks-in-tow.claim': 'Claim a formation card…',
