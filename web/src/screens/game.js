@@ -94,15 +94,16 @@ export async function gameScreen(root, { args: [id], screen }) {
   let stopLive = null; // hosted games: stops the live socket (stopLive.isOpen(): is it up)
   let lastAttempt = null;
   let lastError = null;
-  let focusWish = null;
-  let shownEnd = null; // the finished position whose results were scrolled to // 'board' | 'list': where keyboard focus goes back after a redraw
+  let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
+  let shownEnd = null; // the finished position whose results were scrolled to
 
   const showError = (err) => {
     const text = err.code || err.rule_id
       ? t('err.illegal', { text: ruleText(session.game, err) })
       : `${t('err.generic')} ${err.message || err}`;
     errorBox.textContent = text;
-    // The rule ID, looked up in the how-to-play summary when it cites it.
+    errorBox.dataset.rule = err.rule_id || '';
+    // "Why?": How to play, at the rule, when its summary cites it (the rule ID stays out of the text).
     if (err.rule_id && citesRule(session.game, err.rule_id)) {
       errorBox.append(' ', h('a.rule-link', { href: `#/rules/${session.game}?rule=${err.rule_id}` }, t('howto.ruleLink')));
     }

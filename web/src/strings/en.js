@@ -231,7 +231,7 @@ export const en = {
   'howto.link': 'Rules',
   'howto.note': 'Each point ends with its rule IDs: a refused move names one of them.',
   'howto.none': 'There is no rules summary for this game.',
-  'howto.ruleLink': 'See the rule',
+  'howto.ruleLink': 'Why?',
   // the game screen: step controls, history, move log
   'game.stepControls': 'Controls for this step',
   'game.otherPlayers': 'Other players ({n})',
