@@ -41,6 +41,7 @@ function renderSync(st) {
   lastSync = st;
   const el = document.getElementById('sync-status');
   el.dataset.state = st.state;
+  el.hidden = st.state === 'empty';
   el.textContent = statusText(st);
   el.setAttribute('aria-label', `${t('sync.label')}: ${statusText(st)}`);
   el.title = t(`sync.help.${st.state}`);

@@ -10,6 +10,7 @@ import { api, ApiError } from './api.js';
 import { uuid } from './ui.js';
 import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
+import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
@@ -225,7 +226,7 @@ export async function branchRecord(session, seq) {
     id,
     game: row.game,
     kind: 'local',
-    title: `${row.title || ''} ⑂${seq}`.trim(),
+    title: t('scrub.branchTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game), seq }),
     names: row.names,
     seats: row.seats,
     seatKinds: (row.seatKinds || []).map((k) => (k === 'remote' ? 'human' : k)),

@@ -85,6 +85,8 @@ export function seatName(row, seat) {
 }
 
 function gameItem(row, games, redraw) {
+  // a game as a player knows it (its name and when it began), never its record id
+  const rowName = (r) => `${r.title || gameTitle(games, r.game)}${r.createdAt ? ` (${formatTime(r.createdAt)})` : ''}`;
   const kindLabel = t(`kind.${row.kind}`);
   return h('li.game-item', { dataset: { id: row.id, kind: row.kind } },
     h('a.game-link', { href: `#/game/${encodeURIComponent(row.id)}` },
@@ -98,8 +100,8 @@ function gameItem(row, games, redraw) {
     ),
     h('button.icon.danger', {
       type: 'button',
-      'aria-label': t('home.delete', { name: row.title || row.id }),
-      title: t('home.delete', { name: row.title || row.id }),
+      'aria-label': t('home.delete', { name: rowName(row) }),
+      title: t('home.delete', { name: rowName(row) }),
       on: {
         click: async () => {
           if (!confirm(t('home.confirmDelete'))) return;

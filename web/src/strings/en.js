@@ -243,4 +243,7 @@ export const en = {
   'log.empty': 'Nothing yet.',
   'log.sinceTitle': 'Since your last turn',
   'log.lastTurn': "{name}'s turn:",
+  'sync.help.empty': 'Nothing to sync yet.',
+  'scrub.branchTitle': '{title} (from move {seq})',
+  'sync.forkTitle': '{title} (the other line)',
 };

@@ -61,7 +61,7 @@ function goals(view, names) {
   return h('div.tul-goals', {},
     h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
       h('ul', {}, (view.landscape || []).map((card) => row(landscapeDiagram(card),
-        h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
+        h('strong', {}, t(`tul.card.${String(card.id).split('-')[0]}`)), ` — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
         h('span.visually-hidden', {}, `; ${landscapeText(card)}`))))),
     h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
       h('ul', {}, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
