@@ -8,6 +8,7 @@ import { onEngineStatus, boot } from './engine.js';
 import { onSyncStatus, statusText, startSyncLoop } from './sync.js';
 import './titles/index.js'; // registers each title's words before the first screen
 import { startRouter, rerender } from './router.js';
+import './screens/index.js'; // registers the routes
 import { h, clear } from './ui.js';
 
 function translateStatic() {

@@ -20,6 +20,7 @@ import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
+import { saveRecordRow } from './records.js';
 
 let online = navigator.onLine;
 const listeners = new Set();
@@ -330,7 +331,6 @@ export async function openOtherLine(row) {
   if (!line) throw new Error('no other line');
   const client = await syncClient();
   const recordJson = await client.downloadLine(line, row.sync.ownerToken);
-  const { saveRecordRow } = await import('./screens/open.js');
   // Its record id is the original's (this device's own line moved to the fork's id on
   // the server), so the row gets an id of its own.
   const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: t('sync.forkTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game) }) });

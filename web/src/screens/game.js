@@ -15,7 +15,7 @@ import { reportProblem } from '../report.js';
 import { shareGame } from '../share.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { rematch } from './newgame.js';
-import { seatName } from './home.js';
+import { seatName } from '../seats.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
 import { onEngineStatus } from '../engine.js';

@@ -5,11 +5,11 @@ import { t, formatTime } from '../i18n.js';
 import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
-import { importRecordText } from './open.js';
+import { importRecordText } from '../records.js';
 import { dismissNotice, forgetGame } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
-import { botLabel } from './newgame.js';
+import { seatName } from '../seats.js';
 import { canNotify, notifyEnabled, setNotify } from '../notify.js';
 
 export async function homeScreen(root, { screen }) {
@@ -77,11 +77,6 @@ function statusOf(row) {
   const humans = (row.seatKinds || []).filter((k) => k === 'human').length;
   if (row.kind === 'local' && humans === 1 && toMove.some((s) => row.seatKinds[s] === 'human')) return t('status.yourTurn');
   return t('status.toMove', { name: toMove.map((s) => seatName(row, s)).join(', ') || '—' });
-}
-
-export function seatName(row, seat) {
-  const bot = row.seatKinds?.[seat] === 'bot' && row.bots?.[seat];
-  return row.names?.[seat] || (bot ? botLabel(bot) : t('seat.default', { n: seat + 1 }));
 }
 
 function gameItem(row, games, redraw) {

@@ -12,9 +12,10 @@ import { call } from '../engine.js';
 import { api, ApiError } from '../api.js';
 import { go } from '../router.js';
 import { requestSync } from '../sync.js';
-import { saveHostedSeat } from './open.js';
+import { saveHostedSeat } from '../records.js';
 import { citesRule, hasRules } from './rules.js';
 import { seatsOf } from '../sessions.js';
+import { botLabel } from '../seats.js';
 
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
@@ -211,11 +212,6 @@ export async function rematch(row) {
     title: row.title || '',
   };
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
-}
-
-/** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
-export function botLabel(name) {
-  return tOr(`bot.${name}`, name);
 }
 
 function choiceLabel(spec, choice) {
