@@ -85,8 +85,7 @@ def test_refusals_show_the_rule(server, new_context, lang):
     engine_says = f"tile {far} is not next to your tile {start}"
     if lang == "ja":
         assert (
-            "却下されました：そのタイルは、プレイヤーコマのいるタイルに隣接していません。"
-            in notice
+            "却下されました：そのタイルは、プレイヤーコマのいるタイルに隣接していません。" in notice
         )
         assert "is not next to" not in notice, "the engine's English stays out of the Japanese UI"
     else:

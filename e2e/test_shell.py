@@ -61,15 +61,15 @@ def test_language_switch(server, new_context):
     assert page.inner_text("#new-game") == "New game"
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")
-    assert page.inner_text("#new-game") == "新しいゲーム"
+    assert page.inner_text("#new-game") == "新しいゲームを始める"
     assert "マイゲーム" in page.inner_text("main")
     shot(page, "home-desktop-ja")
     page.reload()
     page.wait_for_selector("#new-game")
-    assert page.inner_text("#new-game") == "新しいゲーム"  # the choice is kept
+    assert page.inner_text("#new-game") == "新しいゲームを始める"  # the choice is kept
     page.click("#new-game")
     page.wait_for_selector("#ng-create")
-    assert page.inner_text("#ng-create") == "ゲーム開始"
+    assert page.inner_text("#ng-create") == "ゲームを始める"
     shot(page, "new-game-desktop-ja")
     page.select_option("#lang-select", "en")
     page.wait_for_function("document.documentElement.lang === 'en'")

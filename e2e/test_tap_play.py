@@ -13,9 +13,24 @@ from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import new_game, wait_idle
 
 DUCKS = [
-    "claim", "drop-off", "adopt", "keep-shaken", "feed", "take-display", "take-deck",
-    "gift-cards", "gift-food", "shake", "disperse", "discard-card", "return-food",
-    "finish-food", "release-shaken", "stop-drawing", "move", "end-turn",
+    "claim",
+    "drop-off",
+    "adopt",
+    "keep-shaken",
+    "feed",
+    "take-display",
+    "take-deck",
+    "gift-cards",
+    "gift-food",
+    "shake",
+    "disperse",
+    "discard-card",
+    "return-food",
+    "finish-food",
+    "release-shaken",
+    "stop-drawing",
+    "move",
+    "end-turn",
 ]
 TULIKKO = ["place-token", "place", "slide", "discard", "move-to", "end-turn", "skip-token"]
 
@@ -94,7 +109,10 @@ def test_whole_game_by_tapping(server, new_context, game):
     order = TULIKKO if game == "tulikko" else DUCKS
     played = play_by_tapping(page, order, limit=1500)
     # the steps of a turn were all taken on the board or its controls
-    steps = {"tulikko": {"place", "slide", "place-token"}, "ducks-in-tow": {"end-turn", "gift-food", "feed", "return-food"}}
+    steps = {
+        "tulikko": {"place", "slide", "place-token"},
+        "ducks-in-tow": {"end-turn", "gift-food", "feed", "return-food"},
+    }
     assert steps[game] <= set(played), set(played)
     # the end opens on the results: the scores are on screen at the top
     box = page.eval_on_selector("#end-screen", "e => e.getBoundingClientRect().toJSON()")

@@ -40,7 +40,10 @@ def shared_strings() -> dict[str, str]:
 
 def title_strings(title: str) -> dict[str, str]:
     """A title's Japanese strings: its words, its how-to-play, its refusals."""
-    out = {f"{title}/strings.js:{k}": a or b for k, a, b in PAIR.findall(ja_part(SRC / "titles" / title / "strings.js"))}
+    out = {
+        f"{title}/strings.js:{k}": a or b
+        for k, a, b in PAIR.findall(ja_part(SRC / "titles" / title / "strings.js"))
+    }
     for n, text in enumerate(ITEM.findall(ja_part(SRC / "titles" / title / "howto.js"))):
         out[f"{title}/howto.js#{n}"] = text
     for key, text in shared_strings().items():
@@ -84,13 +87,17 @@ def check(strings: dict[str, str], rules: list[tuple[str, str]]) -> list[str]:
 
 
 def test_app_strings():
-    strings = {k: v for k, v in shared_strings().items() if ":rules." not in k or ":rules.kernel." in k}
+    strings = {
+        k: v for k, v in shared_strings().items() if ":rules." not in k or ":rules.kernel." in k
+    }
     assert check(strings, APP) == []
 
 
 @pytest.mark.parametrize("title", TITLES)
 def test_title_strings(title):
-    assert check(title_strings(title), APP + glossary(SRC / "titles" / title / "glossary.json")) == []
+    assert (
+        check(title_strings(title), APP + glossary(SRC / "titles" / title / "glossary.json")) == []
+    )
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -100,7 +107,11 @@ def test_glossary_terms_are_the_rulebooks(title):
     data = json.loads((SRC / "titles" / title / "glossary.json").read_text())
     rulebook = (ROOT.parent / data["rulebook"]).read_text()
     app_words = {"ターン", "ポイント", "移動"}
-    missing = [t["ja"] for t in data["terms"] if t.get("in_rulebook", t["ja"]) not in rulebook and t["ja"] not in app_words]
+    missing = [
+        t["ja"]
+        for t in data["terms"]
+        if t.get("in_rulebook", t["ja"]) not in rulebook and t["ja"] not in app_words
+    ]
     assert missing == []
 
 

@@ -38,7 +38,9 @@ def test_title_strings_in_both_languages(title):
 
 
 def test_every_key_the_code_names_exists():
-    defined = keys((SRC / "strings" / "en.js").read_text()) | keys((SRC / "strings" / "rules.en.js").read_text())
+    defined = keys((SRC / "strings" / "en.js").read_text()) | keys(
+        (SRC / "strings" / "rules.en.js").read_text()
+    )
     for title in TITLES:
         defined |= title_keys(title)[0]
     used = set()

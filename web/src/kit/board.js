@@ -92,3 +92,17 @@ export function stepControls(game, legal, drawn, onMove, title = {}) {
   }
   return groups.size ? box : null;
 }
+
+/** A card face that opens larger on a tap (`face()` draws it again, big). */
+export function zoomable(small, text, face) {
+  return h('button.zoom-face', { type: 'button', 'aria-label': t('card.zoom', { card: text }), title: text, on: { click: () => zoomCard(face(), text) } }, small);
+}
+
+function zoomCard(content, text) {
+  const close = () => { dialog.close(); dialog.remove(); };
+  const dialog = h('dialog.card-zoom', { id: 'card-zoom', 'aria-label': text, on: { click: (e) => { if (e.target === dialog) close(); } } },
+    h('div.card-zoom-face', {}, content), h('p', {}, text),
+    h('button.primary', { type: 'button', id: 'card-zoom-close', on: { click: close } }, t('common.close')));
+  document.body.append(dialog);
+  dialog.showModal();
+}

@@ -10,9 +10,10 @@ import { renderBoard, titleOf } from '../titles/index.js';
 import { moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
 import { moveLog } from '../kit/movelog.js';
+import { animateFrom, snapshot } from '../kit/animate.js';
 import { endPanel } from '../endscreen.js';
-import { reportProblem } from '../report.js';
-import { shareGame } from '../share.js';
+import { reportProblem, reportSummary } from '../report.js';
+import { shareGame, shareLink } from '../share.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { rematch } from './newgame.js';
 import { seatName } from '../seats.js';
@@ -96,6 +97,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   let lastError = null;
   let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
   let shownEnd = null; // the finished position whose results were scrolled to
+  const autoplay = { timer: null, speed: 1 }; // a replay playing itself
+  let listOpen = false; // the fallback move list, as the player left it
 
   const showError = (err) => {
     const text = err.code || err.rule_id
@@ -172,6 +175,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     turn.dataset.pending = String(snap.pending?.length || 0);
     turn.dataset.viewing = scrubSeq === null ? '' : String(scrubSeq);
     drawNotices();
+    document.title = t('page.game', { game: gameTitle(games, session.game), names: Array.from({ length: session.seats }, (_, i) => names(i)).join(t('list.sep')) });
 
     // pass the device: a real modal (focus stays inside) saying what happened since
     if (needsCover(snap)) {
@@ -186,6 +190,8 @@ export async function gameScreen(root, { args: [id], screen }) {
       );
       cover.setAttribute('aria-labelledby', 'cover-title');
       cover.hidden = false;
+      // a real modal: the rest of the screen is inert while the device changes hands
+      for (const el of root.children) if (el !== cover) el.inert = true;
       boardBox.replaceChildren(h('p.hidden-board', {}, t('cover.hidden')));
       actions.replaceChildren();
       logBox.replaceChildren();
@@ -193,6 +199,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       return;
     }
     cover.hidden = true;
+    for (const el of root.children) el.inert = false;
 
     // board (live or a scrubbed point)
     const readOnly = scrubSeq !== null || session.kind === 'replay';
@@ -220,12 +227,14 @@ export async function gameScreen(root, { args: [id], screen }) {
     const boardSeat = scrubSeq === null ? snap.viewSeat : humansHere().length === 1 ? humansHere()[0] : null;
     if (unseen) boardBox.replaceChildren(h('p.note', { id: 'scrub-unavailable', role: 'status' }, unseen));
     else {
+      const before = snapshot(boardBox);
       renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: scrubSeq === null ? snap.activeSeat : null, names, readOnly, onMove, seats: session.seats });
       // every legal move the board does not draw: a control beside it (the step's controls)
       const drawn = new Set([...boardBox.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
       const stepBox = stepControls(session.game, legal, drawn, onMove, title);
       const slot = boardBox.querySelector('.step-slot');
       if (stepBox) (slot || boardBox).append(stepBox);
+      animateFrom(boardBox, before);
     }
 
     // the move log: what happened, in words (the newest first; another player's turn summed up)
@@ -244,7 +253,10 @@ export async function gameScreen(root, { args: [id], screen }) {
       legal.forEach((move, i) => list.append(h('li', {}, h('button.move', {
         type: 'button', dataset: { index: i, type: move.type, key: moveKey(move) }, on: { click: () => onMove(move) },
       }, title.label(move)))));
-      actions.append(h('details.all-moves', {}, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list));
+      // folded, and kept as the player left it across redraws
+      const fold = h('details.all-moves', { open: listOpen }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list);
+      fold.addEventListener('toggle', () => { listOpen = fold.open; });
+      actions.append(fold);
     }
 
     // controls
@@ -263,7 +275,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       value: scrubSeq ?? snap.seq,
       entries: snap.entries,
       describe: (entry) => entryLabel(entry),
-      onChange: (seq) => { scrubSeq = seq === snap.seq ? null : seq; draw(); },
+      onChange: (seq) => { stopAutoplay(); scrubSeq = seq === snap.seq ? null : seq; draw(); },
       noBranch: session.kind === 'hosted' ? t('scrub.hostedNoBranch') : null, // the seed is secret until the end
       onBranch: session.kind === 'hosted' ? null : () => act(async () => {
         const newId = await session.branchAt(scrubSeq ?? snap.seq);
@@ -272,7 +284,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       }),
     });
     bar.replaceChildren(
-      h('div.bar-undo', {},
+      session.kind === 'replay' ? autoplayControls(snap) : h('div.bar-undo', {},
         h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: () => act(() => session.undo()) } }, '↶ ', t('game.undo')),
         h('small.reason', { id: 'undo-reason' }, undo.reason)),
       scrub.bar);
@@ -297,9 +309,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (session.kind === 'hosted') {
       const inv = session.row.hosted.invites || [];
       if (inv.length) {
-        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => h('li', {},
-          `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
-          h('button', { type: 'button', on: { click: () => copy(i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`) } }, t('invite.copy'))))));
+        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => inviteItem(i, names))));
       }
       if (snap.pending?.length) {
         extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
@@ -307,6 +317,37 @@ export async function gameScreen(root, { args: [id], screen }) {
       }
     }
     schedule();
+  }
+
+  /** A replay plays itself: ▶/⏸ and a speed, stepping the history from the start. */
+  function autoplayControls(snap) {
+    const playing = autoplay.timer !== null;
+    const speed = h('select', { id: 'autoplay-speed', 'aria-label': t('replay.speed'), on: { change: () => { autoplay.speed = Number(speed.value); } } },
+      [0.5, 1, 2, 4].map((x) => h('option', { value: x, selected: x === autoplay.speed }, `${x}×`)));
+    const toggle = h('button.primary', { id: 'autoplay', type: 'button', 'aria-label': playing ? t('replay.pause') : t('replay.play'), title: playing ? t('replay.pause') : t('replay.play'), on: { click: () => {
+      if (autoplay.timer !== null) stopAutoplay();
+      else {
+        if (scrubSeq === null) scrubSeq = 0;
+        tick();
+      }
+      draw();
+    } } }, playing ? '⏸' : '▶');
+    const tick = () => {
+      autoplay.timer = setTimeout(() => {
+        if (disposed) return;
+        const next = (scrubSeq ?? snap.seq) + 1;
+        scrubSeq = next >= snap.seq ? null : next;
+        if (scrubSeq === null) autoplay.timer = null;
+        else tick();
+        draw();
+      }, 1000 / autoplay.speed);
+    };
+    return h('div.bar-undo.autoplay', {}, h('div.autoplay-row', {}, toggle, speed));
+  }
+
+  function stopAutoplay() {
+    clearTimeout(autoplay.timer);
+    autoplay.timer = null;
   }
 
   function entryLabel(entry) {
@@ -334,28 +375,55 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
   }
 
+  /** Share a finished game: the sharer chooses whether the players' names travel in the
+   * link; the system share sheet (Web Share API) where there is one, else the link to copy. */
   function shareBox() {
     const box = h('div.share', { id: 'share-box' });
+    const withNames = h('input', { id: 'share-names', type: 'checkbox', checked: true });
     const linkOut = h('input', { id: 'share-link', type: 'text', readonly: true, 'aria-label': t('share.link'), hidden: true });
+    const names = () => (withNames.checked ? Array.from({ length: session.seats }, (_, i) => seatName(session.row, i)) : null);
+    const showLink = () => {
+      if (!session.row.shareId) return null;
+      linkOut.value = shareLink(session.row.shareId, names());
+      linkOut.hidden = false;
+      return linkOut.value;
+    };
+    withNames.addEventListener('change', showLink);
     const button = h('button.primary', { id: 'share', type: 'button', on: { click: async () => {
       button.disabled = true;
       try {
-        const link = await shareGame(session.row);
-        linkOut.value = link;
-        linkOut.hidden = false;
-        linkOut.select();
+        if (!session.row.shareId) session.row.shareId = await shareGame(session.row);
+        const link = showLink();
+        if (navigator.share) {
+          await navigator.share({ title: document.title, text: t('share.text', { game: gameTitle(games, session.game) }), url: link }).catch(() => {});
+        } else linkOut.select();
       } catch (err) {
         toast(`${t('share.failed')} ${err.message || err}`, 'error');
       } finally {
         button.disabled = false;
       }
     } } }, t('share.button'));
-    box.append(button, linkOut);
-    if (session.row.shareLink) {
-      linkOut.value = session.row.shareLink;
-      linkOut.hidden = false;
-    }
+    box.append(h('label.share-names', {}, withNames, ' ', t('share.withNames')), button, linkOut);
+    showLink();
     return box;
+  }
+
+  /** An invitation: the code, the system share sheet (or copy), and a QR code for a
+   * player across the table. */
+  function inviteItem(i, names) {
+    const link = i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`;
+    const qrBox = h('div.qr-box', { hidden: true });
+    const share = () => (navigator.share
+      ? navigator.share({ title: document.title, text: t('invite.text', { game: gameTitle(games, session.game) }), url: link }).catch(() => {})
+      : copy(link));
+    return h('li', {},
+      `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
+      h('button', { type: 'button', on: { click: share } }, navigator.share ? t('invite.share') : t('invite.copy')),
+      h('button', { type: 'button', dataset: { qr: i.seat }, on: { click: async () => {
+        if (!qrBox.firstChild) qrBox.append((await import('../qr.js')).qrSvg(link, t('invite.qrLabel', { name: names(i.seat) })));
+        qrBox.hidden = !qrBox.hidden;
+      } } }, t('invite.qr')),
+      qrBox);
   }
 
   async function exportRecord() {
@@ -363,12 +431,34 @@ export async function gameScreen(root, { args: [id], screen }) {
     download(`${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}.kifu.json`, text);
   }
 
+  /** "Report a problem": asks what went wrong and shows what will be sent first. */
   function reportButton(ctx) {
-    return h('button', { id: 'report', type: 'button', on: { click: async () => {
-      const c = ctx();
-      const result = await reportProblem(c.row, c.error, c.attempt);
-      toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
-    } } }, t('report.button'));
+    return h('button', { id: 'report', type: 'button', on: { click: () => openReport(ctx()) } }, t('report.button'));
+  }
+
+  function openReport(c) {
+    const sum = reportSummary(c.row, c.error, c.attempt);
+    const what = h('textarea', { id: 'report-text', rows: 3, maxlength: 2000 });
+    const dialog = h('dialog.report-dialog', { id: 'report-dialog', 'aria-labelledby': 'report-title' },
+      h('h2', { id: 'report-title' }, t('report.title')),
+      h('label', { for: 'report-text' }, t('report.what')), what,
+      h('h3', {}, t('report.sent')),
+      h('ul.report-sent', { id: 'report-sent' },
+        h('li', {}, t('report.sentRecord', { game: gameTitle(games, sum.game), n: sum.moves })),
+        sum.error ? h('li', {}, t('report.sentError', { text: sum.error })) : null,
+        sum.attempt ? h('li', {}, t('report.sentAttempt', { move: sum.attempt })) : null,
+        h('li', {}, t('report.sentBrowser', { ua: sum.browser }))),
+      h('div.action-row', {},
+        h('button.primary', { id: 'report-send', type: 'button', on: { click: async () => {
+          dialog.close();
+          const result = await reportProblem(c.row, c.error, c.attempt, what.value.trim());
+          toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
+          dialog.remove();
+        } } }, t('report.send')),
+        h('button', { type: 'button', on: { click: () => { dialog.close(); dialog.remove(); } } }, t('common.cancel'))));
+    document.body.append(dialog);
+    dialog.showModal();
+    what.focus();
   }
 
   function schedule() {
@@ -418,6 +508,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('offline', onNet);
   screen.dispose = () => {
     disposed = true;
+    stopAutoplay();
+    document.title = t('app.title');
     if (stopLive) stopLive();
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);

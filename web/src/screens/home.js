@@ -151,9 +151,9 @@ function sharedForm() {
       submit: (e) => {
         e.preventDefault();
         const value = input.value.trim();
-        const m = value.match(/shared\/([^/?#\s]+)/) || value.match(/^([\w-]+)$/);
+        const m = value.match(/shared\/([^/?#\s]+)(\?[^#\s]*)?/) || value.match(/^([\w-]+)$/);
         if (!m) return toast(t('shared.bad'), 'error');
-        go(`#/shared/${encodeURIComponent(m[1])}`);
+        go(`#/shared/${encodeURIComponent(m[1])}${m[2] || ''}`);
       },
     },
   }, h('label', { for: 'shared-link' }, t('shared.label')), input, h('button', { type: 'submit' }, t('shared.open')));

@@ -8,26 +8,49 @@ import { rawField } from '../jsontext.js';
 import { go } from '../router.js';
 import { saveHostedSeat, saveRecordRow } from '../records.js';
 
+/** An invitation: the guest chooses the name the table will see, then takes the seat. */
 export async function joinScreen(root, { args: [gameId, code] }) {
-  const status = h('p', { role: 'status' }, t('join.claiming'));
-  root.append(h('h1', {}, t('join.title')), status);
   const existing = (await store.listGames()).find((r) => r.kind === 'hosted' && r.hosted?.gameId === gameId && r.hosted?.code === code);
   if (existing) return go(`#/game/${encodeURIComponent(existing.id)}`);
+  const status = h('p', { role: 'status' });
+  const nameInput = h('input', { id: 'join-name', type: 'text', maxlength: 30, autocomplete: 'nickname', value: (await store.getSetting('playerName')) || '' });
+  const form = h('form.inline-form', { id: 'join-form', on: { submit: async (e) => {
+    e.preventDefault();
+    const name = nameInput.value.trim();
+    form.querySelector('button').disabled = true;
+    status.textContent = t('join.claiming');
+    status.className = '';
+    try {
+      await store.setSetting('playerName', name);
+      const { data: claimed } = await api('POST', `/api/games/${gameId}/seats`, { body: name ? { code, name } : { code } });
+      const id = await saveHostedSeat(gameId, claimed.seat, claimed.token, { code });
+      go(`#/game/${encodeURIComponent(id)}`);
+    } catch (err) {
+      status.textContent = err instanceof ApiError && err.offline ? t('join.offline') : `${t('join.failed')} ${err.message}`;
+      status.className = 'error';
+      form.querySelector('button').disabled = false;
+    }
+  } } }, h('label', { for: 'join-name' }, t('join.name')), nameInput, h('button.primary', { id: 'join-claim', type: 'submit' }, t('join.claim')));
+  root.append(h('h1', {}, t('join.title')), form, status);
+  nameInput.focus();
+}
+
+/** The players' names the sharer chose to show (`?names=` of the link, a JSON list). */
+function sharedNames(params) {
   try {
-    const name = (await store.getSetting('playerName')) || '';
-    const { data: claimed } = await api('POST', `/api/games/${gameId}/seats`, { body: name ? { code, name } : { code } });
-    const id = await saveHostedSeat(gameId, claimed.seat, claimed.token, { code });
-    go(`#/game/${encodeURIComponent(id)}`);
-  } catch (err) {
-    status.textContent = err instanceof ApiError && err.offline ? t('join.offline') : `${t('join.failed')} ${err.message}`;
-    status.className = 'error';
+    const names = JSON.parse(params?.names || '[]');
+    return Array.isArray(names) ? names.map((n) => String(n || '').slice(0, 30)) : [];
+  } catch {
+    return [];
   }
 }
 
-export async function sharedScreen(root, { args: [shareId] }) {
+export async function sharedScreen(root, { args: [shareId], params }) {
   const id = `shared-${shareId}`;
+  const names = sharedNames(params);
   const existing = await store.getGame(id);
   if (existing) {
+    if (names.length && !existing.names?.length) await store.updateGame(id, (r) => ({ ...r, names }));
     const { gameScreen } = await import('./game.js');
     return gameScreen(root, { args: [id], params: {}, screen: {} });
   }
@@ -36,7 +59,7 @@ export async function sharedScreen(root, { args: [shareId] }) {
   try {
     const { text, data } = await api('GET', `/api/shared/${encodeURIComponent(shareId)}`);
     const recordJson = rawField(text, 'record');
-    await saveRecordRow(recordJson, { id, kind: 'replay', title: t('shared.rowTitle', { id: shareId }), shareId, outcome: data.outcome });
+    await saveRecordRow(recordJson, { id, kind: 'replay', title: '', names, shareId, outcome: data.outcome });
     go(`#/game/${encodeURIComponent(id)}`);
   } catch (err) {
     status.textContent = err instanceof ApiError && err.offline ? t('shared.offline') : `${t('shared.failed')} ${err.message}`;

@@ -18,7 +18,7 @@ export const ja = {
   'boot.stage.ready': 'エンジン準備完了',
 
   'update.available': '棋譜の新しいバージョンがあります。',
-  'update.reload': '今すぐ更新',
+  'update.reload': '今すぐ更新する',
   'update.later': 'あとで',
 
   'sync.label': '同期',
@@ -34,7 +34,7 @@ export const ja = {
 
   'home.title': '棋譜',
   'home.lead': 'タイル配置ボードゲームを、どの端末でも、オンラインでもオフラインでも。すべての手が記録されます。',
-  'home.newGame': '新しいゲーム',
+  'home.newGame': '新しいゲームを始める',
   'home.myGames': 'マイゲーム',
   'home.noGames': 'まだゲームがありません。始めましょう！',
   'home.lastMove': '最後の操作{when}（{seq}件目）',
@@ -76,7 +76,6 @@ export const ja = {
   'shared.loading': 'リプレイを取得中…',
   'shared.failed': 'リプレイを開けませんでした：',
   'shared.offline': 'このリプレイはこの端末でまだ開かれておらず、サーバーにも接続できません。',
-  'shared.rowTitle': '共有リプレイ{id}',
 
   'import.label': '棋譜ファイルを読み込む',
   'import.failed': '読み込みに失敗しました：',
@@ -98,7 +97,7 @@ export const ja = {
   'option.maps.by-seat': '席順（クマ・オオカミ・フクロウ・トナカイ）',
   'option.maps.random': 'ランダム',
   'new.takeback': '取り消し',
-  'new.create': 'ゲーム開始',
+  'new.create': 'ゲームを始める',
   'new.failed': 'ゲームを開始できませんでした：',
   'new.badOption': 'オプション{name}は{min}から{max}までの整数にしてください。',
   'new.localNote': 'この端末で遊びます。オフラインでも動きます。サーバーに接続できるときに棋譜をバックアップします。',
@@ -186,14 +185,14 @@ export const ja = {
   'end.trail': 'ポイントの内訳',
   'trail.end_reason': '終了の理由',
 
-  'share.button': 'このゲームを共有',
+  'share.button': 'このゲームを共有する',
   'share.link': '共有リンク',
   'share.failed': '共有できませんでした：',
   'share.notSynced': '棋譜がまだサーバーにありません（オフライン？）。同期後にもう一度試してください。',
   'share.replayHere': 'このリプレイはこの端末に保存され、オフラインでも開けます。',
 
   'invite.title': '招待',
-  'invite.copy': 'リンクをコピー',
+  'invite.copy': 'リンクをコピーする',
   'invite.copied': '招待リンクをコピーしました。',
   'invite.copyPrompt': 'この招待リンクをコピーしてください：',
 
@@ -207,7 +206,7 @@ export const ja = {
   'notice.open': '開く',
   'notice.dismiss': '閉じる',
 
-  'report.button': '問題を報告',
+  'report.button': '問題を報告する',
   'report.uploaded': 'ありがとうございます。報告{id}を送信しました。',
   'report.downloaded': 'オフラインのため、報告をファイルに保存しました。後で送ってください。',
 
@@ -246,4 +245,27 @@ export const ja = {
   'sync.help.empty': 'まだ同期するものはありません。',
   'scrub.branchTitle': '{title}（{seq}件目からの分岐）',
   'sync.forkTitle': '{title}（もう一方の分岐）',
+  'share.withNames': 'リンクにプレイヤーの名前を含める',
+  'share.text': '{game}のリプレイ',
+  'replay.play': 'リプレイを再生する',
+  'replay.pause': '一時停止する',
+  'replay.speed': '再生の速さ',
+  'page.game': '{game}：{names}',
+  'boot.precaching': 'オフラインで遊べるように、この端末に保存しています…',
+  'report.title': '問題を報告する',
+  'report.what': '何が起きましたか？（任意）',
+  'report.sent': '送信される内容',
+  'report.sentRecord': 'この{game}のゲームの記録全体（{n}件、配り方を含む）：問題を再現するために使います',
+  'report.sentError': '表示されたメッセージ：{text}',
+  'report.sentAttempt': '失敗した操作：{move}',
+  'report.sentBrowser': 'お使いのブラウザ：{ua}',
+  'report.send': '報告を送信する',
+  'card.zoom': '大きく表示する：{card}',
+  'common.close': '閉じる',
+  'join.name': 'この卓で表示するあなたの名前',
+  'join.claim': '席に着く',
+  'invite.share': '共有する',
+  'invite.qr': '二次元コード',
+  'invite.qrLabel': '{name}への招待の二次元コード',
+  'invite.text': '{game}のゲームに参加してください',
 };

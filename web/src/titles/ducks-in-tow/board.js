@@ -4,7 +4,7 @@
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
-import { findMove, makeTarget, moveButton, moveLabel } from '../../kit/board.js';
+import { findMove, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
 
 const LETTERS = ['Y', 'O', 'B', 'G'];
 const R = 46;
@@ -59,6 +59,12 @@ export function duckLabel(key, value) {
   if (key === 'card') return cardName(value);
   if (key === 'formation') return tOr(`dit.formation.${value}`, value);
   return undefined;
+}
+
+/** `el`, followed by kit/animate.js as `key` (a card from the display into a hand). */
+function keyed(el, key) {
+  el.dataset.key = key;
+  return el;
 }
 
 /** A location card by its place (the card id is the engine's, not the player's). */
@@ -120,8 +126,9 @@ function park(view, legal, onMove, names) {
     ducks.forEach((n, c) => {
       for (let j = 0; j < n; j++, k++) g.append(duckShape(LETTERS[c], x - 22 + (k % 4) * 15, y - 6 + Math.floor(k / 4) * 15, 6));
     });
-    pawns.forEach((p, j) => g.append(s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
-      s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1))));
+    pawns.forEach((p, j) => g.append(s('g', { dataset: { key: `pawn-${p.seat}` } },
+      s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
+      s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1)))));
     if (move) makeTarget(g, move, moveLabel('ducks-in-tow', move, duckLabel), onMove);
     svg.append(g);
   });
@@ -133,8 +140,8 @@ function display(view, legal, onMove) {
     const move = findMove(legal, 'take-display', { card });
     const face = view.cards?.[card];
     return move
-      ? moveButton('button.card.face.legal', move, `${moveLabel('ducks-in-tow', move, duckLabel)} — ${cardText(card, face)}`, onMove, cardSvg(face))
-      : h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span.visually-hidden', {}, cardText(card, face)));
+      ? keyed(moveButton('button.card.face.legal', move, `${moveLabel('ducks-in-tow', move, duckLabel)} — ${cardText(card, face)}`, onMove, cardSvg(face)), card)
+      : h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)));
   });
   const deckMove = findMove(legal, 'take-deck');
   return h('section.dit-display', { 'aria-label': t('dit.display') },
@@ -155,7 +162,7 @@ function players(view, legal, onMove, names, first) {
         const discard = findMove(legal, 'discard-card', { card });
         const face = view.cards?.[card];
         const mine = (m, glyph) => moveButton('button.mini.legal', m, moveLabel('ducks-in-tow', m, duckLabel), onMove, glyph);
-        return h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span.visually-hidden', {}, cardText(card, face)),
+        return h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)),
           ...drop.map((m) => mine(m, m.side === 'left' ? '⇤' : '⇥')),
           discard ? mine(discard, '✕') : null);
       })
@@ -241,7 +248,7 @@ function cardText(id, face, slot = null) {
 
 /** A completed card: as printed, with adopted ducks and formation-covered ducks. */
 function tableauCard(slot, face) {
-  return h('span.card.face.done.tableau', { title: cardText(slot.card, face, slot) }, cardSvg(face, slot), h('span.visually-hidden', {}, cardText(slot.card, face, slot)));
+  return h('span.card.face.done.tableau', { dataset: { key: slot.card } }, zoomable(cardSvg(face, slot), cardText(slot.card, face, slot), () => cardSvg(face, slot)));
 }
 
 /** The formation cards on the table and claimed: pattern, points and owner. */

@@ -20,12 +20,13 @@ function tileLabel(id) {
   return t('tul.tile', { colour: t(`tul.colour.${colour}`) });
 }
 
+/** A forest tile, keyed by its id (kit/animate.js follows it from slot to slot). */
 function drawTile(g, x, y, size, id, extra = {}) {
   const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
-  g.append(
+  g.append(s('g', { dataset: { key: id }, class: 'tile' },
     s('rect', { x, y, width: size, height: size, rx: 6, fill: c.fill, stroke: '#222', 'stroke-width': 1.5, ...extra }),
     s('text', { x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle', 'font-size': size * 0.42, fill: c.text, 'aria-hidden': 'true' }, c.glyph),
-  );
+  ));
 }
 
 export function renderTulikko(container, ctx) {
@@ -162,7 +163,7 @@ function auroraDiagram(a) {
 
 function tileSwatch(id) {
   const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
-  return h('span.swatch', { style: `background:${c.fill};color:${c.text}`, title: tileLabel(id) }, c.glyph, h('span.visually-hidden', {}, tileLabel(id)));
+  return h('span.swatch', { style: `background:${c.fill};color:${c.text}`, title: tileLabel(id), dataset: { key: id } }, c.glyph, h('span.visually-hidden', {}, tileLabel(id)));
 }
 
 function orderMaps(view, active) {
@@ -192,7 +193,7 @@ function centralBoard(view, legal, onMove) {
     svg.append(g);
   }
   const [cx, cy] = at(1, 1);
-  svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden') },
+  svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden'), dataset: { animSink: '' } },
     s('rect', { x: cx, y: cy, width: size, height: size, rx: 6, fill: '#3b3b4f', stroke: '#222' }),
     s('text', { x: cx + size / 2, y: cy + size / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, fill: '#fff', 'aria-hidden': 'true' }, '?')));
   // slide-in arrows on each side of the board, pointing inwards
@@ -208,7 +209,7 @@ function centralBoard(view, legal, onMove) {
     const [x, y, d, [w, hgt]] = arrows[side];
     const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
     if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
-    g.append(s('circle', { r: 20, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#bbb' }));
+    g.append(s('circle', { r: 20, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
     if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
     svg.append(g);
   }
@@ -229,7 +230,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     const sym = m.symbols?.[cell];
     const g = s('g', { role: 'img', dataset: { cell }, 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
     g.append(s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: '#f4f1e8', stroke: '#b9b2a0' }));
-    if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#9a927f', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
+    if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#6e675a', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
     if (id) drawTile(g, x + 4, y + 4, CELL - 8, id);
     if (isActive && view.token_cell === cell) g.append(s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: 'none', stroke: '#111', 'stroke-width': 3 }));
     const move = findMove(legal, 'place', { row, col }) || findMove(legal, 'move-to', { row, col }) || findMove(legal, 'use-move-tile', { row, col });
