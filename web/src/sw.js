@@ -19,7 +19,10 @@ cleanupOutdatedCaches();
 // the server confirm it (no-cache: a 304 with no body when the bytes are the same; the
 // revision is the content's hash, so a changed file is fetched). The engine's files are
 // not loaded before this precache is done (main.js waits for it on a first visit).
-addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { cache: 'no-cache' }) }]);
+// A content-hashed file (/assets/) is the same bytes whatever its age: take the page's
+// copy out of the HTTP cache as it is.
+const cacheMode = (url) => (new URL(url).pathname.startsWith('/assets/') ? 'force-cache' : 'no-cache');
+addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { cache: cacheMode(request.url) }) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 
 // Any navigation inside the app opens the shell (routes are in the hash anyway).

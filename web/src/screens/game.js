@@ -34,7 +34,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     root.append(h('h1', {}, t('game.notFound')), h('a.button', { href: '#/' }, t('nav.home')));
     return;
   }
-  const games = await cachedCatalogue();
+  let games = await cachedCatalogue();
   let info = games.find((g) => g.id === row.game) || {};
   const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
   const kindName = row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
@@ -43,6 +43,8 @@ export async function gameScreen(root, { args: [id], screen }) {
     catalogue().then((list) => {
       (kindName || title).textContent = gameTitle(list, row.game);
       info = list.find((g) => g.id === row.game) || info;
+      games = list;
+      if (!disposed && session) setPageTitle();
     }, () => {});
   }
   const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
@@ -63,9 +65,10 @@ export async function gameScreen(root, { args: [id], screen }) {
   // the acting player's panel and the step's controls; undo and the history scrubber in
   // a bar that stays at the bottom; the move log, the fallback move list and the rest after.
   root.append(
-    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName,
+    // the turn shares the head's line when it fits (a phone's height goes to the board)
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName, turn,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
-    turn, history, lastTurn, notice, errorBox, loading, end,
+    history, lastTurn, notice, errorBox, loading, end,
     h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
     h('div.game-bar-space'), bar, cover,
   );
@@ -159,6 +162,12 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
   }
 
+  /** The page is named after the game and its players (a shared replay's tab too). */
+  function setPageTitle() {
+    const names = Array.from({ length: session.seats }, (_, i) => seatName(session.row, i));
+    document.title = t('page.game', { game: gameTitle(games, session.game), names: names.join(t('list.sep')) });
+  }
+
   async function drawInner() {
     const snap = session.snapshot;
     const names = (seat) => seatName(session.row, seat);
@@ -175,7 +184,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     turn.dataset.pending = String(snap.pending?.length || 0);
     turn.dataset.viewing = scrubSeq === null ? '' : String(scrubSeq);
     drawNotices();
-    document.title = t('page.game', { game: gameTitle(games, session.game), names: Array.from({ length: session.seats }, (_, i) => names(i)).join(t('list.sep')) });
+    setPageTitle();
 
     // pass the device: a real modal (focus stays inside) saying what happened since
     if (needsCover(snap)) {

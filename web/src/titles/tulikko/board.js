@@ -46,7 +46,11 @@ export function renderTulikko(container, ctx) {
   const [first, ...rest] = orderMaps(view, active);
   const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
   if (!over) main.dataset.stage = 'acting';
-  container.append(header, h('div.tul-layout', {},
+  // the standing: tokens still to place (the first to place all 18 wins; fewer is better)
+  const standing = h('div.standing', { id: 'standing', 'aria-label': t('tul.standing') },
+    h('span.standing-label', {}, t('tul.standing')),
+    view.maps.map((m) => h('span.standing-item', { dataset: { seat: m.seat } }, `${names(m.seat)} `, h('strong', {}, t('tul.tokensLeft', { n: m.animals + m.rivers })))));
+  container.append(header, standing, h('div.tul-layout', {},
     centralBoard(view, readOnly ? [] : legal, onMove),
     h(over ? 'div.tul-maps.over' : 'div.tul-maps', {}, main, over ? null : h('div.step-slot'),
       ...rest.map((m) => mapBoard(view, m, names, [], onMove, false)))),
@@ -176,9 +180,9 @@ function orderMaps(view, active) {
 function centralBoard(view, legal, onMove) {
   const size = 70;
   const gap = 6;
-  // The margin holds the slide-in arrows: wide enough that each arrow's tap area (the
-  // whole strip beside its arm) stays at least 40 px tall when the board is drawn small.
-  const pad = 56;
+  // The margin holds the slide-in arrows: each arrow's tap area is the whole strip along
+  // its side, deep enough to stay at least 40 px when the board is drawn 210 px wide.
+  const pad = 76;
   const W = pad * 2 + size * 3 + gap * 2;
   const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, class: 'tul-central', role: 'group', 'aria-label': t('tul.central') });
   const pos = { N: [1, 0], W: [0, 1], E: [2, 1], S: [1, 2] };
@@ -199,17 +203,17 @@ function centralBoard(view, legal, onMove) {
   // slide-in arrows on each side of the board, pointing inwards
   const mid = W / 2;
   const arrows = {
-    N: [mid, pad / 2, 'M -13 -9 L 13 -9 L 0 11 Z', [size, pad]],
-    S: [mid, W - pad / 2, 'M -13 9 L 13 9 L 0 -11 Z', [size, pad]],
-    W: [pad / 2, mid, 'M -9 -13 L -9 13 L 11 0 Z', [pad, size]],
-    E: [W - pad / 2, mid, 'M 9 -13 L 9 13 L -11 0 Z', [pad, size]],
+    N: [mid, pad / 2, 'M -16 -11 L 16 -11 L 0 13 Z', [W - 2 * pad, pad]],
+    S: [mid, W - pad / 2, 'M -16 11 L 16 11 L 0 -13 Z', [W - 2 * pad, pad]],
+    W: [pad / 2, mid, 'M -11 -16 L -11 16 L 13 0 Z', [pad, W - 2 * pad]],
+    E: [W - pad / 2, mid, 'M 11 -16 L 11 16 L -13 0 Z', [pad, W - 2 * pad]],
   };
   for (const side of ['N', 'E', 'S', 'W']) {
     const move = findMove(legal, 'slide', { side }) || findMove(legal, 'use-reslide', { side });
     const [x, y, d, [w, hgt]] = arrows[side];
     const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
     if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
-    g.append(s('circle', { r: 20, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
+    g.append(s('circle', { r: 27, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
     if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
     svg.append(g);
   }

@@ -98,6 +98,8 @@ export const en = {
   'log.tulikko.symbol-claimed': '{name} covered every {symbol} space first and placed {tokens} animal token(s) on that symbol card.',
   'log.tulikko.aurora-taken': '{name} took the aurora tile {aurora}.',
   'log.tulikko.game-ended': 'The game ended: {reason}.',
+  'tul.standing': 'Tokens still to place:',
+  'tul.tokensLeft': '{n}',
 };
 
 export const ja = {
@@ -198,4 +200,6 @@ export const ja = {
   'log.tulikko.symbol-claimed': '{name}が最初に{symbol}のスペースをすべて覆い、そのシンボルカードに動物トークンを{tokens}つ置きました。',
   'log.tulikko.aurora-taken': '{name}がオーロラタイル{aurora}を獲得しました。',
   'log.tulikko.game-ended': 'ゲームが終了しました：{reason}。',
+  'tul.standing': '残りのトークン：',
+  'tul.tokensLeft': '{n}個',
 };
