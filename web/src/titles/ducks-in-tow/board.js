@@ -88,13 +88,12 @@ export function renderDucks(container, ctx) {
   const first = view.phase === 'over' ? null : view.current;
   const [acting, others] = players(view, moves, onMove, names, first);
   // the standing: points so far (longest rows + formation cards), labelled
-  const standing = h('div.standing', { id: 'standing', 'aria-label': t('dit.standing') },
+  const standing = h('span.standing', { id: 'standing' },
     h('span.standing-label', {}, t('dit.standing')),
     view.players.map((p) => h('span.standing-item', { dataset: { seat: p.seat } }, `${names(p.seat)} `,
-      h('strong', {}, t('dit.points', { n: (p.rows || []).reduce((a, b) => a + b, 0) + (p.formation_points || 0) })))));
+      h('strong', {}, String((p.rows || []).reduce((a, b) => a + b, 0) + (p.formation_points || 0))))));
   container.append(
-    h('div.dit-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part]))),
-    standing,
+    h('div.dit-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part])), standing),
     h('div.dit-layout', {},
       h('div.dit-main', {}, park(view, moves, onMove, names), h('div.step-slot'), acting),
       h('div.dit-side', {}, display(view, moves, onMove), formationCards(view, names), others)),

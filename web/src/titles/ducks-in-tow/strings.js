@@ -109,7 +109,7 @@ export const en = {
   'log.ducks-in-tow.duck-dispersed': '{name} dispersed a {colour} duck onto tile {tile}.',
   'log.ducks-in-tow.food-refilled': '{name} drew food: {food}.',
   'log.ducks-in-tow.display-refilled': 'New face-up cards: {cards}.',
-  'dit.standing': 'Points so far:',
+  'dit.standing': 'Points:',
 };
 
 export const ja = {
@@ -221,5 +221,5 @@ export const ja = {
   'log.ducks-in-tow.duck-dispersed': '{name}が{colour}のアヒルをタイル{tile}に分散させました。',
   'log.ducks-in-tow.food-refilled': '{name}がエサを引きました：{food}。',
   'log.ducks-in-tow.display-refilled': '新しい表向きのカード：{cards}。',
-  'dit.standing': '現在のポイント：',
+  'dit.standing': 'ポイント：',
 };

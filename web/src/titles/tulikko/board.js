@@ -47,10 +47,11 @@ export function renderTulikko(container, ctx) {
   const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
   if (!over) main.dataset.stage = 'acting';
   // the standing: tokens still to place (the first to place all 18 wins; fewer is better)
-  const standing = h('div.standing', { id: 'standing', 'aria-label': t('tul.standing') },
+  const standing = h('span.standing', { id: 'standing' },
     h('span.standing-label', {}, t('tul.standing')),
-    view.maps.map((m) => h('span.standing-item', { dataset: { seat: m.seat } }, `${names(m.seat)} `, h('strong', {}, t('tul.tokensLeft', { n: m.animals + m.rivers })))));
-  container.append(header, standing, h('div.tul-layout', {},
+    view.maps.map((m) => h('span.standing-item', { dataset: { seat: m.seat } }, `${names(m.seat)} `, h('strong', {}, String(m.animals + m.rivers)))));
+  header.append(standing);
+  container.append(header, h('div.tul-layout', {},
     centralBoard(view, readOnly ? [] : legal, onMove),
     h(over ? 'div.tul-maps.over' : 'div.tul-maps', {}, main, over ? null : h('div.step-slot'),
       ...rest.map((m) => mapBoard(view, m, names, [], onMove, false)))),
@@ -265,8 +266,9 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     counter('≈', t('tul.riversShort'), m.rivers, t('tul.rivers')),
     counter('▦', t('tul.stackShort'), m.stack_size, t('tul.stack')));
   return h(`figure.tul-map-box${isActive ? '.active' : ''}`, { dataset: { seat: m.seat } },
-    h('figcaption', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
-    svg, supply);
+    // the owner and the supply share the caption's line
+    h('figcaption', {}, h('span', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.visually-hidden', {}, ` (${t('game.toMoveBadge')})`) : null), supply),
+    svg);
 }
 
 /** A labelled counter: glyph, word, number (the word says what the glyph means). */

@@ -79,8 +79,8 @@ export const en = {
   'pick.tulikko.place': 'Place the tile…',
   'pick.tulikko.place-token': 'Place a token…',
   'pick.tulikko.skip-token': 'Leave an edge empty…',
-  'pick.tulikko.use-wildcard': 'Aurora: landscape wildcard…',
-  'pick.tulikko.use-move-tile': 'Aurora: move a tile…',
+  'pick.tulikko.use-wildcard': 'Aurora: wildcard…',
+  'pick.tulikko.use-move-tile': 'Aurora: move…',
   'pick.tulikko.move-to': 'Put the tile…',
   'pick.tulikko.slide': 'Slide the tile in…',
   'pick.tulikko.use-reslide': 'Aurora: re-slide…',
@@ -98,8 +98,7 @@ export const en = {
   'log.tulikko.symbol-claimed': '{name} covered every {symbol} space first and placed {tokens} animal token(s) on that symbol card.',
   'log.tulikko.aurora-taken': '{name} took the aurora tile {aurora}.',
   'log.tulikko.game-ended': 'The game ended: {reason}.',
-  'tul.standing': 'Tokens still to place:',
-  'tul.tokensLeft': '{n}',
+  'tul.standing': 'Tokens left:',
 };
 
 export const ja = {
@@ -201,5 +200,4 @@ export const ja = {
   'log.tulikko.aurora-taken': '{name}がオーロラタイル{aurora}を獲得しました。',
   'log.tulikko.game-ended': 'ゲームが終了しました：{reason}。',
   'tul.standing': '残りのトークン：',
-  'tul.tokensLeft': '{n}個',
 };
