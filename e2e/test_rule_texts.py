@@ -100,7 +100,7 @@ def test_refusals_show_the_rule(server, new_context, lang):
     a.click("#undo")
     a.wait_for_selector("#move-error:not([hidden])")
     expected = {
-        "ja": "できません：隠れていた情報が公開された手があるため、戻せません。",
+        "ja": "できません：隠れていた情報が公開された操作があるため、戻せません。",
         "en": f"Not allowed: move {before + 3} revealed hidden information"
         " and cannot be taken back",
     }[lang]
