@@ -9,7 +9,7 @@
   localStorage key `kifu.extraEngines`), so the flows run on a small, fast game; the two
   real titles are played in full in test_games.py.
 
-Screenshots land in e2e/artifacts/ (ignored by git).
+Screenshots land in /tmp/kifu-shots/ (KIFU_SHOTS), never in the repository.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the fork test builds an entry with core and the fixture game
     sys.path.insert(0, str(ROOT))
 WEB = ROOT / "web"
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(os.environ.get("KIFU_SHOTS", "/tmp/kifu-shots"))
 CHROMIUM = os.environ.get("KIFU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -43,6 +43,8 @@ CHROMIUM_ARGS = [
 ]
 FIXTURE_SOURCE = (ROOT / "tests" / "kernel" / "fixture_game.py").read_text()
 PHONE = {"width": 375, "height": 812}
+PHONE_390 = {"width": 390, "height": 844}
+TABLET = {"width": 820, "height": 1180}
 DESKTOP = {"width": 1280, "height": 800}
 ENGINE_TIMEOUT = 120_000
 
@@ -174,7 +176,7 @@ def snapshot_pyodide(into: Path) -> Path:
 @pytest.fixture(scope="session", autouse=True)
 def built(tmp_path_factory: pytest.TempPathFactory) -> None:
     ensure_web_built()
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     SNAPSHOT["pyodide"] = snapshot_pyodide(tmp_path_factory.mktemp("pyodide") / "dist")
 
 
@@ -253,4 +255,5 @@ def wait_sw(page: Any) -> None:
 
 
 def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

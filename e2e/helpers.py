@@ -15,6 +15,7 @@ def new_game(
     takeback: str = "casual",
     options: dict[str, Any] | None = None,
     title: str = "",
+    names: list[str] | None = None,
 ) -> str:
     """Fill in the new-game form and start; kinds per seat: 'human' | 'bot' | 'remote'.
 
@@ -32,6 +33,8 @@ def new_game(
             page.set_checked(selector, value)
         else:
             page.fill(selector, str(value))
+    for seat, name in enumerate(names or []):
+        page.fill(f"#ng-seat-{seat}-name", name)
     if title:
         page.fill("#ng-title", title)
     page.select_option("#ng-takeback", takeback)

@@ -51,6 +51,8 @@ def two_devices(server, new_context):
     b = open_app(ctx_b.new_page(), server.url)
     b.fill("#join-code", code)
     b.click("#join-code ~ button[type=submit]")
+    b.fill("#join-name", "Guest")  # the guest chooses the name the table sees
+    b.click("#join-claim")
     b.wait_for_url("**/#/game/hosted-**")
     b.wait_for_selector("#turn")
     wait_idle(b)
@@ -287,6 +289,8 @@ def test_hosted_game_to_the_end_then_replay_and_share(server, new_context):
     b = open_app(new_context(PHONE).new_page(), server.url)
     b.fill("#join-code", code)
     b.click("#join-code ~ button[type=submit]")
+    b.fill("#join-name", "Guest")  # the guest chooses the name the table sees
+    b.click("#join-claim")
     b.wait_for_url("**/#/game/hosted-**")
     for _ in range(40):
         if a.query_selector("#end-screen") and b.query_selector("#end-screen"):
@@ -392,6 +396,7 @@ def test_hosted_game_against_a_server_bot_scrubbed_mid_game(server, new_context)
     a.wait_for_selector("#scrub-first")
     a.click("#scrub-first")
     a.wait_for_selector("#play-from-here:not([disabled])")
+    a.click("#scrub-live")  # the results (and "play again") are at the end of the history
 
     # Play again: a new hosted table with the same server bot, this device's seat claimed.
     finished = a.url.split("#/game/")[1]

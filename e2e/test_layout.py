@@ -85,6 +85,8 @@ def test_tulikko_goals_clear_of_header_and_targets(server, new_context):
     new_game(page, "tulikko", ["human", "bot"])
 
     def goals_in_sight(size):
+        # on a phone the goals fold under the board (the board and its controls come first)
+        page.eval_on_selector(".tul-goals-box", "e => { e.open = true; }")
         page.eval_on_selector(".tul-goals", "e => e.scrollIntoView({block: 'start'})")
         goals = boxes(page, ".tul-goals")[0]
         bar = boxes(page, ".topbar")[0]

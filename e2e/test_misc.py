@@ -54,6 +54,11 @@ def test_export_import_and_report(server, new_context):
     assert len(record["entries"]) == seq(page)
 
     page.click("#report")
+    # it asks what went wrong and shows what will be sent before anything is
+    page.wait_for_selector("#report-dialog[open]")
+    assert "whole record" in page.inner_text("#report-sent")
+    page.fill("#report-text", "the card did not move")
+    page.click("#report-send")
     page.wait_for_selector(".toast:has-text('was sent')")
 
     other = new_context(DESKTOP)
@@ -70,8 +75,9 @@ def test_export_import_and_report(server, new_context):
     # Offline, the report is saved as a file instead.
     pass_cover(second)  # an imported record has every seat on this device: hot seat
     other.set_offline(True)
+    second.click("#report")
     with second.expect_download() as info:
-        second.click("#report")
+        second.click("#report-send")
     report = json.loads(Path(info.value.path()).read_text())
     assert report["record"]["id"] == record["id"] and report["game"] == "high-card"
     assert second.errors == []

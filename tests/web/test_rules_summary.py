@@ -1,4 +1,4 @@
-"""The how-to-play summaries (web/src/rules/<game>.js) cite only rules that exist.
+"""The how-to-play summaries (web/src/titles/<game>/howto.js) cite only rules that exist.
 
 Every rule ID an item cites is a rule of shared/rules/<game>.md, and the English and
 Japanese summaries have the same sections and the same rule IDs item by item.
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SUMMARIES = ROOT / "web" / "src" / "rules"
+TITLES = ROOT / "web" / "src" / "titles"
 SPECS = ROOT.parent / "shared" / "rules"
 GAMES = {"tulikko": "TUL", "ducks-in-tow": "DIT"}
 TOKEN = re.compile(r"\{ title: '|\{ text: '(?:[^'\\]|\\.)+', rules: \[([^\]]*)\] \}")
@@ -30,7 +30,7 @@ def parse(source: str) -> list[list[list[str]]]:
 
 
 def summaries(game: str) -> dict[str, list[list[list[str]]]]:
-    source = (SUMMARIES / f"{game}.js").read_text()
+    source = (TITLES / game / "howto.js").read_text()
     en, ja = source.split("export const ja = ")
     return {"en": parse(en.split("export const en = ")[1]), "ja": parse(ja)}
 

@@ -38,8 +38,18 @@ function setStatus(next) {
 
 const CLIENT_URL = '/engine/client.js';
 
+// What the engine waits for before it loads: on a first visit, the service worker's
+// precache (main.js), so each of its files is downloaded once, not once per copy.
+let gate = Promise.resolve();
+
+/** Start the engine only after `promise` settles (whoever asks for it first). */
+export function bootAfter(promise) {
+  gate = promise.then(() => {}, () => {});
+  if (!navigator.serviceWorker?.controller) setStatus({ phase: 'loading', progress: 0.01, message: t('boot.precaching') });
+}
+
 export function boot() {
-  if (!clientPromise) clientPromise = start();
+  if (!clientPromise) clientPromise = gate.then(start);
   return clientPromise;
 }
 

@@ -10,6 +10,12 @@ export const LANGS = { en: { ...en, ...rulesEn }, ja: { ...ja, ...rulesJa } };
 let lang = 'en';
 const listeners = new Set();
 
+/** A title's own words (titles/<id>/strings.js), added by the titles' registry. */
+export function addStrings({ en: more, ja: moreJa }) {
+  Object.assign(LANGS.en, more);
+  Object.assign(LANGS.ja, moreJa);
+}
+
 export function initialLang(saved) {
   if (saved && LANGS[saved]) return saved;
   const nav = (navigator.languages || [navigator.language || 'en']).map((l) => l.slice(0, 2));

@@ -4,9 +4,11 @@ import './style.css';
 import { Workbox } from 'workbox-window';
 import { initialLang, setLang, getLang, onLang, t } from './i18n.js';
 import { getSetting, setSetting } from './storage.js';
-import { onEngineStatus, boot } from './engine.js';
+import { onEngineStatus, boot, bootAfter } from './engine.js';
 import { onSyncStatus, statusText, startSyncLoop } from './sync.js';
+import './titles/index.js'; // registers each title's words before the first screen
 import { startRouter, rerender } from './router.js';
+import './screens/index.js'; // registers the routes
 import { h, clear } from './ui.js';
 
 function translateStatic() {
@@ -40,6 +42,7 @@ function renderSync(st) {
   lastSync = st;
   const el = document.getElementById('sync-status');
   el.dataset.state = st.state;
+  el.hidden = st.state === 'empty';
   el.textContent = statusText(st);
   el.setAttribute('aria-label', `${t('sync.label')}: ${statusText(st)}`);
   el.title = t(`sync.help.${st.state}`);
@@ -61,8 +64,16 @@ function initBootBar() {
   });
 }
 
+/** Register the service worker. Resolves once the page is controlled (its precache is
+ * complete), at once when it already is or there is no service worker: the engine boots
+ * after that, so its files come out of the precache instead of being fetched twice. */
 function initServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return Promise.resolve();
+  let release;
+  const controlled = new Promise((resolve) => { release = resolve; });
+  if (navigator.serviceWorker.controller) release();
+  navigator.serviceWorker.addEventListener('controllerchange', () => release(), { once: true });
+  setTimeout(() => release(), 120_000); // a stuck install must not keep the engine from starting
   const wb = new Workbox('/sw.js', { scope: '/' });
   const banner = document.getElementById('update-banner');
   wb.addEventListener('waiting', () => {
@@ -84,13 +95,17 @@ function initServiceWorker() {
   wb.register().then((reg) => {
     window.__kifuSW = reg;
     document.body.dataset.sw = 'registered';
-  }).catch((err) => console.warn('service worker', err));
+  }).catch((err) => {
+    console.warn('service worker', err);
+    release();
+  });
+  return controlled;
 }
 
 async function main() {
   await initLang();
   initBootBar();
-  initServiceWorker();
+  bootAfter(initServiceWorker());
   onSyncStatus(renderSync);
   document.getElementById('sync-status').addEventListener('click', () => {
     if (lastSync?.state === 'conflict') location.hash = '#/?notices=1';

@@ -4,7 +4,7 @@
 import { api, ApiError } from './api.js';
 import { download } from './ui.js';
 
-export function buildReport(row, error, attempt) {
+export function buildReport(row, error, attempt, description = '') {
   // Hosted games have a full record only once they are over (the seed stays secret before).
   const recordJson = row.record_json || row.hosted?.recordJson || null;
   let engineVersion = '';
@@ -20,14 +20,33 @@ export function buildReport(row, error, attempt) {
     `"record":${recordJson || 'null'}`,
     `"error":${JSON.stringify(errorText)}`,
     attempt ? `"attempt":${JSON.stringify(attempt)}` : null,
-    `"note":${JSON.stringify(`ui ${navigator.userAgent}`)}`,
+    `"note":${JSON.stringify(`${description ? `${description}\n` : ''}ui ${navigator.userAgent}`)}`,
     `"created_at":${Date.now()}`,
   ].filter(Boolean);
   return `{${fields.join(',')}}`;
 }
 
-export async function reportProblem(row, error, attempt = null) {
-  const text = buildReport(row, error, attempt);
+/** What a report carries, in words, for the player to see before sending. */
+export function reportSummary(row, error, attempt) {
+  const recordJson = row.record_json || row.hosted?.recordJson || null;
+  let moves = 0;
+  try {
+    moves = JSON.parse(recordJson).entries.length;
+  } catch {
+    moves = 0;
+  }
+  return {
+    game: row.game,
+    moves,
+    record: Boolean(recordJson),
+    error: typeof error === 'string' ? error : error?.message || '',
+    attempt: attempt ? JSON.stringify(attempt.move) : '',
+    browser: navigator.userAgent,
+  };
+}
+
+export async function reportProblem(row, error, attempt = null, description = '') {
+  const text = buildReport(row, error, attempt, description);
   try {
     const { data } = await api('POST', '/api/reports', { body: text });
     return { uploaded: true, id: data.report_id, reproduced: data.reproduced };

@@ -37,13 +37,14 @@ export async function rerender() {
   }
 }
 
+/** Start routing into `el` (the screens have registered their routes: main.js imports them). */
 export function startRouter(el) {
   root = el;
   window.addEventListener('hashchange', () => {
     rerender();
     root.focus({ preventScroll: true });
   });
-  return import('./screens/index.js').then(() => rerender());
+  return rerender();
 }
 
 export function go(hash) {

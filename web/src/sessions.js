@@ -10,6 +10,7 @@ import { api, ApiError } from './api.js';
 import { uuid } from './ui.js';
 import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
+import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
@@ -73,6 +74,18 @@ export class EngineSession {
       entries: this.entries,
     };
     return this.snapshot;
+  }
+
+  /** The record's entries as this device's players may see them (the move log): one
+   * human here, that seat's redacted copy; several (hot seat), a spectator's. */
+  async logEntries() {
+    const tip = this.summary?.tip_hash;
+    if (this.logCache?.tip === tip) return this.logCache.entries;
+    const humans = this.humanSeats();
+    const seat = humans.length === 1 && !this.readOnly ? humans[0] : null;
+    const { record_json: recordJson } = await call('record', { record_id: this.rid, seat, redact: true });
+    this.logCache = { tip, entries: parseEntries(recordJson) };
+    return this.logCache.entries;
   }
 
   async viewAt(seq) {
@@ -213,7 +226,7 @@ export async function branchRecord(session, seq) {
     id,
     game: row.game,
     kind: 'local',
-    title: `${row.title || ''} ⑂${seq}`.trim(),
+    title: t('scrub.branchTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game), seq }),
     names: row.names,
     seats: row.seats,
     seatKinds: (row.seatKinds || []).map((k) => (k === 'remote' ? 'human' : k)),
@@ -290,6 +303,11 @@ export class HostedSession {
 
   async open() {
     await this.refresh();
+  }
+
+  /** The seat's redacted copy of the record, as the server sent it. */
+  async logEntries() {
+    return this.snapshot.entries;
   }
 
   async refresh() {

@@ -6,10 +6,14 @@ import * as store from './storage.js';
 import { requestSync } from './sync.js';
 import { t } from './i18n.js';
 
-export function shareLink(shareId) {
-  return `${location.origin}/#/shared/${encodeURIComponent(shareId)}`;
+/** The link to a shared replay; `names` (the sharer's choice) travel in the link, the
+ * server keeps none. */
+export function shareLink(shareId, names = null) {
+  const base = `${location.origin}/#/shared/${encodeURIComponent(shareId)}`;
+  return names?.length ? `${base}?names=${encodeURIComponent(JSON.stringify(names))}` : base;
 }
 
+/** Share `row` (a finished game): returns its share id. */
 export async function shareGame(row) {
   let data;
   if (row.kind === 'hosted') {
@@ -21,11 +25,9 @@ export async function shareGame(row) {
     if (!sync.ownerToken || (sync.serverSeq || 0) < fresh.seq) throw new Error(t('share.notSynced'));
     ({ data } = await api('POST', `/api/records/${sync.remoteId || row.id}/share`, { token: sync.ownerToken }));
   }
-  const link = shareLink(data.share_id);
   await store.updateGame(row.id, (r) => {
     r.shareId = data.share_id;
-    r.shareLink = link;
     return r;
   });
-  return link;
+  return data.share_id;
 }

@@ -4,7 +4,7 @@
 // network off. A new build installs beside the old one and waits: the page shows
 // "update available" and sends SKIP_WAITING when the player accepts.
 import { clientsClaim } from 'workbox-core';
-import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
+import { addPlugins, precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching';
 import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 
@@ -14,6 +14,15 @@ self.addEventListener('message', (event) => {
 
 clientsClaim();
 cleanupOutdatedCaches();
+// Each byte once: Workbox fetches a revisioned file with cache: 'reload' (the network,
+// always). The page has already loaded its shell, so ask the HTTP cache first and let
+// the server confirm it (no-cache: a 304 with no body when the bytes are the same; the
+// revision is the content's hash, so a changed file is fetched). The engine's files are
+// not loaded before this precache is done (main.js waits for it on a first visit).
+// A content-hashed file (/assets/) is the same bytes whatever its age: take the page's
+// copy out of the HTTP cache as it is.
+const cacheMode = (url) => (new URL(url).pathname.startsWith('/assets/') ? 'force-cache' : 'no-cache');
+addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { cache: cacheMode(request.url) }) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 
 // Any navigation inside the app opens the shell (routes are in the hash anyway).

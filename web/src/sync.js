@@ -17,12 +17,15 @@ import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
+import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
+import { saveRecordRow } from './records.js';
 
 let online = navigator.onLine;
 const listeners = new Set();
-let status = { state: 'synced', pending: 0, conflicts: 0, online };
+// 'empty': nothing on this device to sync yet (no badge claims "synced" about nothing)
+let status = { state: 'empty', pending: 0, conflicts: 0, online };
 
 export function onSyncStatus(fn) {
   listeners.add(fn);
@@ -49,7 +52,7 @@ export async function recomputeStatus() {
     if (row.kind === 'hosted') pending += (row.hosted?.pending || []).length;
     if (row.sync?.notice || (row.hosted?.rejected || []).some((r) => !r.seen)) conflicts++;
   }
-  const state = conflicts ? 'conflict' : !online ? 'offline' : pending ? 'pending' : 'synced';
+  const state = conflicts ? 'conflict' : !online ? 'offline' : pending ? 'pending' : rows.length ? 'synced' : 'empty';
   emit({ state, pending, conflicts, online });
 }
 
@@ -328,10 +331,9 @@ export async function openOtherLine(row) {
   if (!line) throw new Error('no other line');
   const client = await syncClient();
   const recordJson = await client.downloadLine(line, row.sync.ownerToken);
-  const { saveRecordRow } = await import('./screens/open.js');
   // Its record id is the original's (this device's own line moved to the fork's id on
   // the server), so the row gets an id of its own.
-  const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: `${row.title || ''} ⑂`.trim() });
+  const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: t('sync.forkTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game) }) });
   await store.updateGame(id, (r) => {
     // The other line lives on the server already, under the same owner.
     r.seatKinds = row.seatKinds;

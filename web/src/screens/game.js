@@ -6,14 +6,17 @@ import { h, toast, download, clear } from '../ui.js';
 import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor } from '../sessions.js';
-import { renderBoard, moveLabel } from '../boards/index.js';
+import { renderBoard, titleOf } from '../titles/index.js';
+import { moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
+import { moveLog } from '../kit/movelog.js';
+import { animateFrom, snapshot } from '../kit/animate.js';
 import { endPanel } from '../endscreen.js';
-import { reportProblem } from '../report.js';
-import { shareGame } from '../share.js';
+import { reportProblem, reportSummary } from '../report.js';
+import { shareGame, shareLink } from '../share.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { rematch } from './newgame.js';
-import { seatName } from './home.js';
+import { seatName } from '../seats.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
 import { onEngineStatus } from '../engine.js';
@@ -31,7 +34,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     root.append(h('h1', {}, t('game.notFound')), h('a.button', { href: '#/' }, t('nav.home')));
     return;
   }
-  const games = await cachedCatalogue();
+  let games = await cachedCatalogue();
   let info = games.find((g) => g.id === row.game) || {};
   const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
   const kindName = row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
@@ -40,27 +43,34 @@ export async function gameScreen(root, { args: [id], screen }) {
     catalogue().then((list) => {
       (kindName || title).textContent = gameTitle(list, row.game);
       info = list.find((g) => g.id === row.game) || info;
+      games = list;
+      if (!disposed && session) setPageTitle();
     }, () => {});
   }
   const turn = h('p.turn', { id: 'turn', 'aria-live': 'polite' });
+  const history = h('div.history-banner', { id: 'history-banner', hidden: true });
+  const lastTurn = h('details.last-turn', { id: 'last-turn', hidden: true });
   const notice = h('div.game-notices');
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
   const boardBox = h('div.board', { id: 'board' });
   const actions = h('section.actions', { 'aria-label': t('game.actions') });
+  const logBox = h('section.move-log-box', { 'aria-label': t('log.title') });
   const controls = h('div.controls');
-  const scrub = h('section.scrubber-box');
+  const bar = h('div.game-bar', { id: 'game-bar' });
   const end = h('section.end-box');
   const extra = h('section.extra');
   const cover = h('div.cover', { hidden: true, role: 'dialog', 'aria-modal': 'true' });
   const loading = h('p.loading', { role: 'status' }, t('game.loading'));
+  // One screen on a phone: the head, the turn (or "viewing move N"), then the board with
+  // the acting player's panel and the step's controls; undo and the history scrubber in
+  // a bar that stays at the bottom; the move log, the fallback move list and the rest after.
   root.append(
-    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName,
+    // the turn shares the head's line when it fits (a phone's height goes to the board)
+    h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName, turn,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
-    turn, notice, errorBox, loading,
-    // The history scrubber comes after the moves: on a phone the moves the board does
-    // not draw sit right below it; on a wide screen it sits under the board (column 1).
-    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, end, actions, controls, extra), scrub),
-    cover,
+    history, lastTurn, notice, errorBox, loading, end,
+    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
+    h('div.game-bar-space'), bar, cover,
   );
 
   let disposed = false;
@@ -89,13 +99,17 @@ export async function gameScreen(root, { args: [id], screen }) {
   let lastAttempt = null;
   let lastError = null;
   let focusWish = null; // 'board' | 'list': where keyboard focus goes back after a redraw
+  let shownEnd = null; // the finished position whose results were scrolled to
+  const autoplay = { timer: null, speed: 1 }; // a replay playing itself
+  let listOpen = false; // the fallback move list, as the player left it
 
   const showError = (err) => {
     const text = err.code || err.rule_id
       ? t('err.illegal', { text: ruleText(session.game, err) })
       : `${t('err.generic')} ${err.message || err}`;
     errorBox.textContent = text;
-    // The rule ID, looked up in the how-to-play summary when it cites it.
+    errorBox.dataset.rule = err.rule_id || '';
+    // "Why?": How to play, at the rule, when its summary cites it (the rule ID stays out of the text).
     if (err.rule_id && citesRule(session.game, err.rule_id)) {
       errorBox.append(' ', h('a.rule-link', { href: `#/rules/${session.game}?rule=${err.rule_id}` }, t('howto.ruleLink')));
     }
@@ -136,6 +150,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     const active = document.activeElement;
     if (boardBox.contains(active)) focusWish = 'board';
     else if (actions.contains(active)) focusWish = 'list';
+    else if (active?.closest?.('#step-controls')) focusWish = 'board';
     else if (active && active !== document.body) focusWish = null;
     await drawInner();
     if (focusWish && !disposed && (!document.activeElement || document.activeElement === document.body)) {
@@ -147,36 +162,53 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
   }
 
+  /** The page is named after the game and its players (a shared replay's tab too). */
+  function setPageTitle() {
+    const names = Array.from({ length: session.seats }, (_, i) => seatName(session.row, i));
+    document.title = t('page.game', { game: gameTitle(games, session.game), names: names.join(t('list.sep')) });
+  }
+
   async function drawInner() {
     const snap = session.snapshot;
     const names = (seat) => seatName(session.row, seat);
-    // whose turn
-    if (snap.over) turn.textContent = t('game.over');
+    const title = titleOf(session.game);
+    const log = await session.logEntries().catch(() => snap.entries || []);
+    // whose turn, or which point of the history is on screen
+    if (scrubSeq !== null) turn.textContent = t('scrub.viewing', { seq: scrubSeq, max: snap.seq });
+    else if (snap.over) turn.textContent = t('game.over');
     else if (session.kind === 'hosted' && snap.pending?.length) turn.textContent = t('game.pendingHosted', { n: snap.pending.length });
     else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
-    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(', ') });
-    turn.dataset.seat = snap.activeSeat ?? '';
+    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(t('list.sep')) });
+    turn.dataset.seat = scrubSeq === null ? snap.activeSeat ?? '' : '';
     turn.dataset.seq = String(snap.seq);
     turn.dataset.pending = String(snap.pending?.length || 0);
+    turn.dataset.viewing = scrubSeq === null ? '' : String(scrubSeq);
     drawNotices();
+    setPageTitle();
 
-    // pass the device
+    // pass the device: a real modal (focus stays inside) saying what happened since
     if (needsCover(snap)) {
+      const since = moveLog(session.game, title, log, snap.line, names, { since: snap.activeSeat, viewer: null });
       clear(cover).append(
         h('div.cover-card', {},
           h('h2', { id: 'cover-title' }, t('cover.title', { name: names(snap.activeSeat) })),
           h('p', {}, t('cover.body', { name: names(snap.activeSeat) })),
+          since.summary ? h('div.cover-summary', { id: 'cover-summary' }, h('h3', {}, t('log.sinceTitle')), since.summary) : null,
           h('button.primary', { id: 'cover-ready', type: 'button', on: { click: () => { shownSeat = snap.activeSeat; cover.hidden = true; draw(); } } }, t('cover.ready', { name: names(snap.activeSeat) })),
         ),
       );
       cover.setAttribute('aria-labelledby', 'cover-title');
       cover.hidden = false;
+      // a real modal: the rest of the screen is inert while the device changes hands
+      for (const el of root.children) if (el !== cover) el.inert = true;
       boardBox.replaceChildren(h('p.hidden-board', {}, t('cover.hidden')));
       actions.replaceChildren();
+      logBox.replaceChildren();
       cover.querySelector('button').focus();
       return;
     }
     cover.hidden = true;
+    for (const el of root.children) el.inert = false;
 
     // board (live or a scrubbed point)
     const readOnly = scrubSeq !== null || session.kind === 'replay';
@@ -203,57 +235,82 @@ export async function gameScreen(root, { args: [id], screen }) {
     // A scrubbed point is drawn as its view was fetched: a spectator's unless one human plays here.
     const boardSeat = scrubSeq === null ? snap.viewSeat : humansHere().length === 1 ? humansHere()[0] : null;
     if (unseen) boardBox.replaceChildren(h('p.note', { id: 'scrub-unavailable', role: 'status' }, unseen));
-    else renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: snap.activeSeat, names, readOnly, onMove, seats: session.seats });
-
-    // action list: every legal move as a button (keyboard play, and moves the board does not draw)
-    actions.replaceChildren(h('h2', {}, t('game.actions')));
-    if (readOnly) actions.append(h('p.note', {}, scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
-    else if (!legal.length) actions.append(h('p.note', {}, snap.over ? t('game.over') : t('game.noActions')));
     else {
+      const before = snapshot(boardBox);
+      renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: scrubSeq === null ? snap.activeSeat : null, names, readOnly, onMove, seats: session.seats });
+      // every legal move the board does not draw: a control beside it (the step's controls)
+      const drawn = new Set([...boardBox.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
+      const stepBox = stepControls(session.game, legal, drawn, onMove, title);
+      const slot = boardBox.querySelector('.step-slot');
+      if (stepBox) (slot || boardBox).append(stepBox);
+      animateFrom(boardBox, before);
+    }
+
+    // the move log: what happened, in words (the newest first; another player's turn summed up)
+    const entries = moveLog(session.game, title, log, scrubSeq === null ? snap.line : (snap.line || []).filter((seq) => seq <= scrubSeq), names, { viewer: snap.viewSeat, last: 40 });
+    logBox.replaceChildren(h('h2', {}, t('log.title')), entries.list);
+    const latest = scrubSeq === null && !snap.over ? entries.latest : null;
+    // another player's turn, summed up in one line that opens to the whole of it
+    lastTurn.replaceChildren(...(latest && latest.seat !== snap.viewSeat ? [h('summary', {}, h('strong', {}, t('log.lastTurn', { name: names(latest.seat) })), ' ', latest.text)] : []));
+    lastTurn.hidden = !lastTurn.firstChild;
+
+    // the move list: every legal move as a button, the accessible fallback (folded)
+    actions.replaceChildren();
+    if (readOnly) actions.append(h('p.note', {}, scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
+    else if (legal.length) {
       const list = h('ol.move-list', { id: 'move-list' });
       legal.forEach((move, i) => list.append(h('li', {}, h('button.move', {
-        type: 'button', dataset: { index: i, type: move.type }, on: { click: () => onMove(move) },
-      }, moveLabel(session.game, move, view)))));
-      // A long list (every space of a map) folds away on the board's side: the board
-      // already offers those moves; the list stays one tap (or Tab) away.
-      const fold = legal.length > 6;
-      actions.append(fold ? h('details.all-moves', { open: window.matchMedia('(min-width: 900px)').matches }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list) : list);
+        type: 'button', dataset: { index: i, type: move.type, key: moveKey(move) }, on: { click: () => onMove(move) },
+      }, title.label(move)))));
+      // folded, and kept as the player left it across redraws
+      const fold = h('details.all-moves', { open: listOpen }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list);
+      fold.addEventListener('toggle', () => { listOpen = fold.open; });
+      actions.append(fold);
     }
 
     // controls
     if (session.probeUndo && !readOnly) await session.probeUndo().catch(() => {});
     const undo = session.undoState();
-    const undoReason = h('small.reason', { id: 'undo-reason' }, undo.reason);
     controls.replaceChildren(
-      h('div.control', {},
-        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', on: { click: () => act(() => session.undo()) } }, t('game.undo')),
-        undoReason),
       h('div.control', {},
         h('button', { id: 'export', type: 'button', on: { click: exportRecord } }, t('game.export')),
         reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : lastError, attempt: errorBox.hidden ? null : lastAttempt }))),
     );
 
-    // scrubber (a running hosted game too: its past views come from the server)
-    scrub.replaceChildren(scrubber({
+    // the bar: undo and the history scrubber, always in reach (a running hosted game too:
+    // its past views come from the server)
+    const scrub = scrubber({
       max: snap.seq,
       value: scrubSeq ?? snap.seq,
       entries: snap.entries,
       describe: (entry) => entryLabel(entry),
-      onChange: (seq) => { scrubSeq = seq === snap.seq ? null : seq; draw(); },
+      onChange: (seq) => { stopAutoplay(); scrubSeq = seq === snap.seq ? null : seq; draw(); },
       noBranch: session.kind === 'hosted' ? t('scrub.hostedNoBranch') : null, // the seed is secret until the end
       onBranch: session.kind === 'hosted' ? null : () => act(async () => {
         const newId = await session.branchAt(scrubSeq ?? snap.seq);
         toast(t('scrub.branched'));
         go(`#/game/${encodeURIComponent(newId)}`);
       }),
-    }));
+    });
+    bar.replaceChildren(
+      session.kind === 'replay' ? autoplayControls(snap) : h('div.bar-undo', {},
+        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: () => act(() => session.undo()) } }, '↶ ', t('game.undo')),
+        h('small.reason', { id: 'undo-reason' }, undo.reason)),
+      scrub.bar);
+    history.replaceChildren(scrub.banner);
+    history.hidden = scrubSeq === null;
 
-    // end screen
+    // end screen: the results open first (above the board)
     end.replaceChildren();
-    if (snap.over && snap.outcome) {
+    const endKey = snap.over && snap.outcome ? `${session.id}/${snap.seq}` : null;
+    if (endKey && scrubSeq === null) {
       end.append(endPanel(session.game, snap.outcome, names, info));
       if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
+      if (shownEnd !== endKey) {
+        shownEnd = endKey;
+        window.scrollTo(0, 0);
+      }
     }
 
     // hosted: invitations and queued / rejected moves
@@ -261,22 +318,51 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (session.kind === 'hosted') {
       const inv = session.row.hosted.invites || [];
       if (inv.length) {
-        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => h('li', {},
-          `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
-          h('button', { type: 'button', on: { click: () => copy(i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`) } }, t('invite.copy'))))));
+        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => inviteItem(i, names))));
       }
       if (snap.pending?.length) {
         extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
-          h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : moveLabel(session.game, p.move, null))))));
+          h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : title.label(p.move))))));
       }
     }
     schedule();
   }
 
+  /** A replay plays itself: ▶/⏸ and a speed, stepping the history from the start. */
+  function autoplayControls(snap) {
+    const playing = autoplay.timer !== null;
+    const speed = h('select', { id: 'autoplay-speed', 'aria-label': t('replay.speed'), on: { change: () => { autoplay.speed = Number(speed.value); } } },
+      [0.5, 1, 2, 4].map((x) => h('option', { value: x, selected: x === autoplay.speed }, `${x}×`)));
+    const toggle = h('button.primary', { id: 'autoplay', type: 'button', 'aria-label': playing ? t('replay.pause') : t('replay.play'), title: playing ? t('replay.pause') : t('replay.play'), on: { click: () => {
+      if (autoplay.timer !== null) stopAutoplay();
+      else {
+        if (scrubSeq === null) scrubSeq = 0;
+        tick();
+      }
+      draw();
+    } } }, playing ? '⏸' : '▶');
+    const tick = () => {
+      autoplay.timer = setTimeout(() => {
+        if (disposed) return;
+        const next = (scrubSeq ?? snap.seq) + 1;
+        scrubSeq = next >= snap.seq ? null : next;
+        if (scrubSeq === null) autoplay.timer = null;
+        else tick();
+        draw();
+      }, 1000 / autoplay.speed);
+    };
+    return h('div.bar-undo.autoplay', {}, h('div.autoplay-row', {}, toggle, speed));
+  }
+
+  function stopAutoplay() {
+    clearTimeout(autoplay.timer);
+    autoplay.timer = null;
+  }
+
   function entryLabel(entry) {
     if (!entry) return t('scrub.start');
     if (entry.kind === 'takeback') return t('scrub.takeback', { name: seatName(session.row, entry.seat), to: entry.to_seq });
-    return `${seatName(session.row, entry.seat)}: ${moveLabel(session.game, entry.move, null)}`;
+    return `${seatName(session.row, entry.seat)}: ${titleOf(session.game).label(entry.move)}`;
   }
 
   function drawNotices() {
@@ -285,7 +371,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (n?.kind === 'fork') items.push(t('notice.forkHere', { seq: n.parentSeq }));
     if (n?.kind === 'refused') items.push(t('notice.refusedHere', { detail: n.detail }));
     for (const r of session.row.hosted?.rejected || []) {
-      if (!r.seen) items.push(t('notice.rejectedHere', { move: moveLabel(session.game, r.move || {}, null), detail: ruleText(session.game, r) }));
+      if (!r.seen) items.push(t('notice.rejectedHere', { move: titleOf(session.game).label(r.move || {}), detail: ruleText(session.game, r) }));
     }
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
     if (n?.kind === 'fork' && session.row.sync?.lines?.length) {
@@ -298,28 +384,55 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
   }
 
+  /** Share a finished game: the sharer chooses whether the players' names travel in the
+   * link; the system share sheet (Web Share API) where there is one, else the link to copy. */
   function shareBox() {
     const box = h('div.share', { id: 'share-box' });
+    const withNames = h('input', { id: 'share-names', type: 'checkbox', checked: true });
     const linkOut = h('input', { id: 'share-link', type: 'text', readonly: true, 'aria-label': t('share.link'), hidden: true });
+    const names = () => (withNames.checked ? Array.from({ length: session.seats }, (_, i) => seatName(session.row, i)) : null);
+    const showLink = () => {
+      if (!session.row.shareId) return null;
+      linkOut.value = shareLink(session.row.shareId, names());
+      linkOut.hidden = false;
+      return linkOut.value;
+    };
+    withNames.addEventListener('change', showLink);
     const button = h('button.primary', { id: 'share', type: 'button', on: { click: async () => {
       button.disabled = true;
       try {
-        const link = await shareGame(session.row);
-        linkOut.value = link;
-        linkOut.hidden = false;
-        linkOut.select();
+        if (!session.row.shareId) session.row.shareId = await shareGame(session.row);
+        const link = showLink();
+        if (navigator.share) {
+          await navigator.share({ title: document.title, text: t('share.text', { game: gameTitle(games, session.game) }), url: link }).catch(() => {});
+        } else linkOut.select();
       } catch (err) {
         toast(`${t('share.failed')} ${err.message || err}`, 'error');
       } finally {
         button.disabled = false;
       }
     } } }, t('share.button'));
-    box.append(button, linkOut);
-    if (session.row.shareLink) {
-      linkOut.value = session.row.shareLink;
-      linkOut.hidden = false;
-    }
+    box.append(h('label.share-names', {}, withNames, ' ', t('share.withNames')), button, linkOut);
+    showLink();
     return box;
+  }
+
+  /** An invitation: the code, the system share sheet (or copy), and a QR code for a
+   * player across the table. */
+  function inviteItem(i, names) {
+    const link = i.link || `${location.origin}/#/join/${session.row.hosted.gameId}/${i.code}`;
+    const qrBox = h('div.qr-box', { hidden: true });
+    const share = () => (navigator.share
+      ? navigator.share({ title: document.title, text: t('invite.text', { game: gameTitle(games, session.game) }), url: link }).catch(() => {})
+      : copy(link));
+    return h('li', {},
+      `${names(i.seat)}: `, h('code', { dataset: { seat: i.seat } }, `${session.row.hosted.gameId}/${i.code}`), ' ',
+      h('button', { type: 'button', on: { click: share } }, navigator.share ? t('invite.share') : t('invite.copy')),
+      h('button', { type: 'button', dataset: { qr: i.seat }, on: { click: async () => {
+        if (!qrBox.firstChild) qrBox.append((await import('../qr.js')).qrSvg(link, t('invite.qrLabel', { name: names(i.seat) })));
+        qrBox.hidden = !qrBox.hidden;
+      } } }, t('invite.qr')),
+      qrBox);
   }
 
   async function exportRecord() {
@@ -327,12 +440,34 @@ export async function gameScreen(root, { args: [id], screen }) {
     download(`${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}.kifu.json`, text);
   }
 
+  /** "Report a problem": asks what went wrong and shows what will be sent first. */
   function reportButton(ctx) {
-    return h('button', { id: 'report', type: 'button', on: { click: async () => {
-      const c = ctx();
-      const result = await reportProblem(c.row, c.error, c.attempt);
-      toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
-    } } }, t('report.button'));
+    return h('button', { id: 'report', type: 'button', on: { click: () => openReport(ctx()) } }, t('report.button'));
+  }
+
+  function openReport(c) {
+    const sum = reportSummary(c.row, c.error, c.attempt);
+    const what = h('textarea', { id: 'report-text', rows: 3, maxlength: 2000 });
+    const dialog = h('dialog.report-dialog', { id: 'report-dialog', 'aria-labelledby': 'report-title' },
+      h('h2', { id: 'report-title' }, t('report.title')),
+      h('label', { for: 'report-text' }, t('report.what')), what,
+      h('h3', {}, t('report.sent')),
+      h('ul.report-sent', { id: 'report-sent' },
+        h('li', {}, t('report.sentRecord', { game: gameTitle(games, sum.game), n: sum.moves })),
+        sum.error ? h('li', {}, t('report.sentError', { text: sum.error })) : null,
+        sum.attempt ? h('li', {}, t('report.sentAttempt', { move: sum.attempt })) : null,
+        h('li', {}, t('report.sentBrowser', { ua: sum.browser }))),
+      h('div.action-row', {},
+        h('button.primary', { id: 'report-send', type: 'button', on: { click: async () => {
+          dialog.close();
+          const result = await reportProblem(c.row, c.error, c.attempt, what.value.trim());
+          toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
+          dialog.remove();
+        } } }, t('report.send')),
+        h('button', { type: 'button', on: { click: () => { dialog.close(); dialog.remove(); } } }, t('common.cancel'))));
+    document.body.append(dialog);
+    dialog.showModal();
+    what.focus();
   }
 
   function schedule() {
@@ -382,6 +517,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('offline', onNet);
   screen.dispose = () => {
     disposed = true;
+    stopAutoplay();
+    document.title = t('app.title');
     if (stopLive) stopLive();
     clearTimeout(timer);
     document.removeEventListener('keydown', onKey);

@@ -5,11 +5,11 @@ import { t, formatTime } from '../i18n.js';
 import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
-import { importRecordText } from './open.js';
+import { importRecordText } from '../records.js';
 import { dismissNotice, forgetGame } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
-import { botLabel } from './newgame.js';
+import { seatName } from '../seats.js';
 import { canNotify, notifyEnabled, setNotify } from '../notify.js';
 
 export async function homeScreen(root, { screen }) {
@@ -79,12 +79,9 @@ function statusOf(row) {
   return t('status.toMove', { name: toMove.map((s) => seatName(row, s)).join(', ') || '—' });
 }
 
-export function seatName(row, seat) {
-  const bot = row.seatKinds?.[seat] === 'bot' && row.bots?.[seat];
-  return row.names?.[seat] || (bot ? botLabel(bot) : t('seat.default', { n: seat + 1 }));
-}
-
 function gameItem(row, games, redraw) {
+  // a game as a player knows it (its name and when it began), never its record id
+  const rowName = (r) => `${r.title || gameTitle(games, r.game)}${r.createdAt ? ` (${formatTime(r.createdAt)})` : ''}`;
   const kindLabel = t(`kind.${row.kind}`);
   return h('li.game-item', { dataset: { id: row.id, kind: row.kind } },
     h('a.game-link', { href: `#/game/${encodeURIComponent(row.id)}` },
@@ -98,8 +95,8 @@ function gameItem(row, games, redraw) {
     ),
     h('button.icon.danger', {
       type: 'button',
-      'aria-label': t('home.delete', { name: row.title || row.id }),
-      title: t('home.delete', { name: row.title || row.id }),
+      'aria-label': t('home.delete', { name: rowName(row) }),
+      title: t('home.delete', { name: rowName(row) }),
       on: {
         click: async () => {
           if (!confirm(t('home.confirmDelete'))) return;
@@ -154,9 +151,9 @@ function sharedForm() {
       submit: (e) => {
         e.preventDefault();
         const value = input.value.trim();
-        const m = value.match(/shared\/([^/?#\s]+)/) || value.match(/^([\w-]+)$/);
+        const m = value.match(/shared\/([^/?#\s]+)(\?[^#\s]*)?/) || value.match(/^([\w-]+)$/);
         if (!m) return toast(t('shared.bad'), 'error');
-        go(`#/shared/${encodeURIComponent(m[1])}`);
+        go(`#/shared/${encodeURIComponent(m[1])}${m[2] || ''}`);
       },
     },
   }, h('label', { for: 'shared-link' }, t('shared.label')), input, h('button', { type: 'submit' }, t('shared.open')));

@@ -12,9 +12,10 @@ import { call } from '../engine.js';
 import { api, ApiError } from '../api.js';
 import { go } from '../router.js';
 import { requestSync } from '../sync.js';
-import { saveHostedSeat } from './open.js';
-import { hasRules } from './rules.js';
+import { saveHostedSeat } from '../records.js';
+import { citesRule, hasRules } from './rules.js';
 import { seatsOf } from '../sessions.js';
+import { botLabel } from '../seats.js';
 
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
@@ -118,13 +119,32 @@ export async function newGameScreen(root) {
       const id = `ng-opt-${spec.name}`;
       let input;
       if (spec.kind === 'bool') input = h('input', { id, type: 'checkbox', checked: !!spec.default });
+      else if (spec.kind === 'int' && seatOption(spec)) input = seatSelect(id, spec);
       else if (spec.kind === 'int') input = h('input', { id, type: 'number', value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, required: true });
       else input = h('select', { id }, (spec.choices || []).map((c) => h('option', { value: c, selected: c === spec.default }, choiceLabel(spec, c))));
       input.dataset.option = spec.name;
       input.dataset.kind = spec.kind;
-      const label = h('label', { for: id }, pick(spec, 'label'), spec.rule_id ? h('small.rule', {}, ` [${spec.rule_id}]`) : null);
-      optionsBox.append(h(`div.field.option-${spec.kind}`, {}, spec.kind === 'bool' ? [input, label] : [label, input]));
+      // the rule behind the option: "why?" opens How to play at it (no rule ID on screen)
+      const why = spec.rule_id && citesRule(g.id, spec.rule_id)
+        ? h('a.rule-link', { href: `#/rules/${g.id}?rule=${spec.rule_id}`, 'aria-label': `${t('howto.ruleLink')} ${pick(spec, 'label')}` }, t('howto.ruleLink')) : null;
+      const label = h('label', { for: id }, pick(spec, 'label'));
+      optionsBox.append(h(`div.field.option-${spec.kind}`, {}, spec.kind === 'bool' ? [input, label, why] : [h('span.label-row', {}, label, why), input]));
     }
+  }
+
+  /** An int option naming a seat (`first_player`, `…_seat`): offered as the seats, by
+   * name, not as a number from 0. */
+  function seatOption(spec) {
+    return /(^|_)(player|seat)$/.test(spec.name);
+  }
+
+  function seatSelect(id, spec) {
+    const n = Number(playersInput.value) || info().min_players;
+    const last = Math.min(n - 1, spec.maximum ?? n - 1);
+    return h('select', { id, dataset: { seatOption: '1' } }, Array.from({ length: last - (spec.minimum ?? 0) + 1 }, (_, k) => {
+      const seat = (spec.minimum ?? 0) + k;
+      return h('option', { value: seat, selected: seat === spec.default }, seatRows[seat]?.name.value.trim() || t('seat.default', { n: seat + 1 }));
+    }));
   }
 
   gameSelect.addEventListener('change', () => {
@@ -133,7 +153,7 @@ export async function newGameScreen(root) {
     drawPlayers();
     drawOptions();
   });
-  playersInput.addEventListener('change', drawSeats);
+  playersInput.addEventListener('change', () => { drawSeats(); drawOptions(); });
   drawRulesLink();
   drawPlayers();
   drawOptions();
@@ -145,6 +165,7 @@ export async function newGameScreen(root) {
     for (const input of optionsBox.querySelectorAll('[data-option]')) {
       const kind = input.dataset.kind;
       if (kind === 'bool') options[input.dataset.option] = input.checked;
+      else if (input.dataset.seatOption) options[input.dataset.option] = Number(input.value);
       else if (kind === 'int') {
         const value = Number(input.value);
         if (!Number.isInteger(value) || (input.min !== '' && value < Number(input.min)) || (input.max !== '' && value > Number(input.max))) {
@@ -191,11 +212,6 @@ export async function rematch(row) {
     title: row.title || '',
   };
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
-}
-
-/** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
-export function botLabel(name) {
-  return tOr(`bot.${name}`, name);
 }
 
 function choiceLabel(spec, choice) {

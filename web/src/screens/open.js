@@ -4,58 +4,53 @@ import { h } from '../ui.js';
 import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { api, ApiError } from '../api.js';
-import { call } from '../engine.js';
 import { rawField } from '../jsontext.js';
 import { go } from '../router.js';
+import { saveHostedSeat, saveRecordRow } from '../records.js';
 
+/** An invitation: the guest chooses the name the table will see, then takes the seat. */
 export async function joinScreen(root, { args: [gameId, code] }) {
-  const status = h('p', { role: 'status' }, t('join.claiming'));
-  root.append(h('h1', {}, t('join.title')), status);
   const existing = (await store.listGames()).find((r) => r.kind === 'hosted' && r.hosted?.gameId === gameId && r.hosted?.code === code);
   if (existing) return go(`#/game/${encodeURIComponent(existing.id)}`);
+  const status = h('p', { role: 'status' });
+  const nameInput = h('input', { id: 'join-name', type: 'text', maxlength: 30, autocomplete: 'nickname', value: (await store.getSetting('playerName')) || '' });
+  const form = h('form.inline-form', { id: 'join-form', on: { submit: async (e) => {
+    e.preventDefault();
+    const name = nameInput.value.trim();
+    form.querySelector('button').disabled = true;
+    status.textContent = t('join.claiming');
+    status.className = '';
+    try {
+      await store.setSetting('playerName', name);
+      const { data: claimed } = await api('POST', `/api/games/${gameId}/seats`, { body: name ? { code, name } : { code } });
+      const id = await saveHostedSeat(gameId, claimed.seat, claimed.token, { code });
+      go(`#/game/${encodeURIComponent(id)}`);
+    } catch (err) {
+      status.textContent = err instanceof ApiError && err.offline ? t('join.offline') : `${t('join.failed')} ${err.message}`;
+      status.className = 'error';
+      form.querySelector('button').disabled = false;
+    }
+  } } }, h('label', { for: 'join-name' }, t('join.name')), nameInput, h('button.primary', { id: 'join-claim', type: 'submit' }, t('join.claim')));
+  root.append(h('h1', {}, t('join.title')), form, status);
+  nameInput.focus();
+}
+
+/** The players' names the sharer chose to show (`?names=` of the link, a JSON list). */
+function sharedNames(params) {
   try {
-    const name = (await store.getSetting('playerName')) || '';
-    const { data: claimed } = await api('POST', `/api/games/${gameId}/seats`, { body: name ? { code, name } : { code } });
-    const id = await saveHostedSeat(gameId, claimed.seat, claimed.token, { code });
-    go(`#/game/${encodeURIComponent(id)}`);
-  } catch (err) {
-    status.textContent = err instanceof ApiError && err.offline ? t('join.offline') : `${t('join.failed')} ${err.message}`;
-    status.className = 'error';
+    const names = JSON.parse(params?.names || '[]');
+    return Array.isArray(names) ? names.map((n) => String(n || '').slice(0, 30)) : [];
+  } catch {
+    return [];
   }
 }
 
-/** Store a claimed seat of a hosted game as a game row; returns its id. */
-export async function saveHostedSeat(gameId, seat, token, extra = {}) {
-  const { data: info } = await api('GET', `/api/games/${gameId}`, { token });
-  const id = `hosted-${gameId}-${seat}`;
-  const now = Date.now();
-  const names = info.seats.map((s) => s.name || '');
-  await store.putGame({
-    id,
-    game: info.game,
-    kind: 'hosted',
-    title: extra.title || '',
-    names,
-    seats: info.players,
-    seatKinds: info.seats.map((s) => (s.seat === seat ? 'human' : s.bot ? 'bot' : 'remote')),
-    bots: info.seats.map((s) => s.bot || null), // played by the server
-    takeback: info.takeback,
-    seq: info.seq,
-    toMove: info.to_move,
-    over: info.over,
-    outcome: info.outcome ?? null,
-    createdAt: now,
-    lastMoveAt: now,
-    hosted: { gameId, seat, token, code: extra.code || '', invites: extra.invites || [], pending: [], rejected: [], seq: info.seq, toMove: info.to_move, entries: [] },
-    sync: { state: 'synced' },
-  });
-  return id;
-}
-
-export async function sharedScreen(root, { args: [shareId] }) {
+export async function sharedScreen(root, { args: [shareId], params }) {
   const id = `shared-${shareId}`;
+  const names = sharedNames(params);
   const existing = await store.getGame(id);
   if (existing) {
+    if (names.length && !existing.names?.length) await store.updateGame(id, (r) => ({ ...r, names }));
     const { gameScreen } = await import('./game.js');
     return gameScreen(root, { args: [id], params: {}, screen: {} });
   }
@@ -64,7 +59,7 @@ export async function sharedScreen(root, { args: [shareId] }) {
   try {
     const { text, data } = await api('GET', `/api/shared/${encodeURIComponent(shareId)}`);
     const recordJson = rawField(text, 'record');
-    await saveRecordRow(recordJson, { id, kind: 'replay', title: t('shared.rowTitle', { id: shareId }), shareId, outcome: data.outcome });
+    await saveRecordRow(recordJson, { id, kind: 'replay', title: '', names, shareId, outcome: data.outcome });
     go(`#/game/${encodeURIComponent(id)}`);
   } catch (err) {
     status.textContent = err instanceof ApiError && err.offline ? t('shared.offline') : `${t('shared.failed')} ${err.message}`;
@@ -72,41 +67,3 @@ export async function sharedScreen(root, { args: [shareId] }) {
   }
 }
 
-/** Validate a record with the engine and store it as a game row. */
-export async function saveRecordRow(recordJson, fields) {
-  const summary = await call('load', { record_json: recordJson, check: 'replay' });
-  const genesis = JSON.parse(recordJson).genesis;
-  const now = Date.now();
-  const over = summary.outcome !== null && summary.outcome !== undefined;
-  const row = {
-    game: summary.game,
-    kind: over ? 'replay' : 'local',
-    names: [],
-    seats: genesis.seats,
-    seatKinds: Array.from({ length: genesis.seats }, () => 'human'),
-    takeback: genesis.takeback,
-    record_json: recordJson,
-    seq: summary.seq,
-    toMove: summary.to_move,
-    over,
-    outcome: summary.outcome ?? null,
-    createdAt: now,
-    lastMoveAt: now,
-    sync: { state: fields.kind === 'replay' ? 'synced' : 'pending' },
-    ...fields,
-  };
-  if (!over && row.kind === 'replay') row.kind = 'local';
-  await store.putGame(row);
-  return row.id;
-}
-
-/** A record file (as exported) or a bug report: open it as a local game or a replay. */
-export async function importRecordText(text, filename = '') {
-  let recordJson = text.trim();
-  if (rawField(recordJson, 'record')) recordJson = rawField(recordJson, 'record'); // a bug report or shared reply
-  const parsed = JSON.parse(recordJson);
-  if (!parsed.genesis || !Array.isArray(parsed.entries)) throw new Error(t('import.notRecord'));
-  const id = parsed.id;
-  if (await store.getGame(id)) return id;
-  return saveRecordRow(recordJson, { id, title: filename.replace(/\.(kifu\.)?json$/, '') });
-}

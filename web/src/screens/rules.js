@@ -1,21 +1,18 @@
 // "How to play" (#/rules/<game>, ?rule=<ID> scrolls to the item citing that rule): the
-// per-game summaries of web/src/rules/<game>.js in the current language, each point with
+// per-game summaries of web/src/titles/<game>/howto.js in the current language, each point with
 // its rule IDs so a refusal's rule ID can be looked up.
 import { h } from '../ui.js';
 import { getLang, t } from '../i18n.js';
 import { cachedCatalogue, gameTitle } from '../catalogue.js';
-import * as tulikko from '../rules/tulikko.js';
-import * as ducksInTow from '../rules/ducks-in-tow.js';
-
-const SUMMARIES = { tulikko, 'ducks-in-tow': ducksInTow };
+import { titleOf } from '../titles/index.js';
 
 export function hasRules(game) {
-  return Object.hasOwn(SUMMARIES, game);
+  return Boolean(titleOf(game).howto);
 }
 
 /** Is `rule` cited in the game's summary (so a link to it lands on something)? */
 export function citesRule(game, rule) {
-  return hasRules(game) && SUMMARIES[game].en.some((s) => s.items.some((i) => i.rules.includes(rule)));
+  return hasRules(game) && titleOf(game).howto.en.some((s) => s.items.some((i) => i.rules.includes(rule)));
 }
 
 export async function rulesScreen(root, { args: [game], params }) {
@@ -30,7 +27,8 @@ export async function rulesScreen(root, { args: [game], params }) {
     anchored.add(rule);
     return `rule-${rule}`;
   };
-  const sections = SUMMARIES[game][getLang()] || SUMMARIES[game].en;
+  const { howto } = titleOf(game);
+  const sections = howto[getLang()] || howto.en;
   const item = ({ text, rules }) => h('li', {}, text, ' ', h('small.rule-ids', {}, rules.map((rule) => h('span', { id: anchor(rule) }, rule))));
   root.append(
     h('h1', { id: 'rules-title' }, t('howto.title', { game: name })),

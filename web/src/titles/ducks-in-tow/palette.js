@@ -1,14 +1,3 @@
-// Colour-blind-safe palette (Okabe–Ito); every colour also carries a symbol, so no
-// information is in the hue alone.
-export const TULIKKO_COLOURS = {
-  GREEN: { fill: '#009E73', glyph: '♣', text: '#fff' },
-  ORANGE: { fill: '#E69F00', glyph: '▲', text: '#000' },
-  BLUE: { fill: '#0072B2', glyph: '≈', text: '#fff' },
-  PURPLE: { fill: '#CC79A7', glyph: '◆', text: '#000' },
-};
-
-export const TULIKKO_SYMBOLS = { SUN: '☀', MOON: '☾', RAIN_CLOUD: '☁', SNOWFLAKE: '❄' };
-
 // Ducks are yellow, orange, brown and green (the spec's DIT-GAP01; the rulebook names
 // none). Okabe–Ito has no brown: a dark brown, far in lightness from the yellow and
 // orange beside it, and the square shape carries the colour as well.

@@ -1,10 +1,10 @@
 // Ducks in Tow: the park (hex tiles with their ducks and the pawns), the face-up
 // display, and each player's tow, food, hand and completed cards. Ducks carry a shape
 // per colour (circle, triangle, square, diamond) as well as the colour.
-import { h, s } from '../ui.js';
-import { t, tOr } from '../i18n.js';
+import { h, s } from '../../ui.js';
+import { t, tOr } from '../../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
-import { findMove, makeTarget, moveLabel } from './index.js';
+import { findMove, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
 
 const LETTERS = ['Y', 'O', 'B', 'G'];
 const R = 46;
@@ -28,19 +28,50 @@ function counts(list) {
   return items.length ? items : ['—'];
 }
 
-/** Food by colour; a colour the player may return now is a button (upkeep, Gift Shop overflow). */
+/** Food by colour (a duck shape of that colour and the count); a colour the player may
+ * return now is a button (upkeep, Gift Shop overflow). */
 function foodChips(list, legal = [], onMove = null) {
   const items = (list || []).map((n, i) => {
     if (!n) return null;
     const colour = LETTERS[i];
     const style = `border-color:${DUCK_COLOURS[colour].fill}`;
-    const text = [`${colour}·${n}`, h('span.visually-hidden', {}, t(`duck.colour.${colour}`))];
+    const svg = s('svg', { viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true' }, duckShape(colour, 8, 8, 6));
+    const text = [svg, `${n}`, h('span.visually-hidden', {}, ` ${t(`duck.colour.${colour}`)}`)];
     const move = findMove(legal, 'return-food', { colour });
     return move
-      ? h('button.food-chip.legal', { type: 'button', style, 'aria-label': moveLabel('ducks-in-tow', move), on: { click: () => onMove(move) } }, text)
-      : h('span.food-chip', { style }, text);
+      ? moveButton('button.food-chip.legal', move, moveLabel('ducks-in-tow', move, duckLabel), onMove, ...text)
+      : h('span.food-chip', { style, title: t(`duck.colour.${colour}`) }, text);
   }).filter(Boolean);
   return items.length ? items : ['—'];
+}
+
+/** Colour counts [Y, O, B, G] as duck chips (a picker's choice of food or ducks). */
+export function duckCounts(list) {
+  return h('span.duck-counts', {}, counts(list));
+}
+
+/** moveLabel's formatter: colour counts and colours in words. */
+export function duckLabel(key, value) {
+  if (Array.isArray(value) && value.length === 4) {
+    return value.map((n, i) => (n ? `${t(`duck.colour.${LETTERS[i]}`)}×${n}` : null)).filter(Boolean).join(t('list.sep')) || '—';
+  }
+  if (key === 'colour' || key === 'keep' || key === 'release') return tOr(`duck.colour.${value}`, value);
+  if (key === 'card') return cardName(value);
+  if (key === 'formation') return tOr(`dit.formation.${value}`, value);
+  return undefined;
+}
+
+/** `el`, followed by kit/animate.js as `key` (a card from the display into a hand). */
+function keyed(el, key) {
+  el.dataset.key = key;
+  return el;
+}
+
+/** A location card by its place (the card id is the engine's, not the player's). */
+export function cardName(id) {
+  const [code, n] = String(id).split('-');
+  if (code.startsWith('ST')) return t('dit.startCard');
+  return `${tOr(`dit.place.${code}`, code)}${n ? ` ${n}` : ''}`;
 }
 
 export function renderDucks(container, ctx) {
@@ -53,9 +84,19 @@ export function renderDucks(container, ctx) {
     view.shaken ? h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1)) : null,
     view.end_trigger >= 0 && view.phase !== 'over' ? h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left })) : null,
   ].filter(Boolean);
+  // The player to move (else the viewer) comes first, beside the park; the others fold.
+  const first = view.phase === 'over' ? null : view.current;
+  const [acting, others] = players(view, moves, onMove, names, first);
+  // the standing: points so far (longest rows + formation cards), labelled
+  const standing = h('span.standing', { id: 'standing' },
+    h('span.standing-label', {}, t('dit.standing')),
+    view.players.map((p) => h('span.standing-item', { dataset: { seat: p.seat } }, `${names(p.seat)} `,
+      h('strong', {}, String((p.rows || []).reduce((a, b) => a + b, 0) + (p.formation_points || 0))))));
   container.append(
-    h('div.dit-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part]))),
-    h('div.dit-layout', {}, park(view, moves, onMove, names), h('div.dit-side', {}, display(view, moves, onMove), formationCards(view, names), players(view, moves, onMove, names, ctx))),
+    h('div.dit-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part])), standing),
+    h('div.dit-layout', {},
+      h('div.dit-main', {}, park(view, moves, onMove, names), h('div.step-slot'), acting),
+      h('div.dit-side', {}, display(view, moves, onMove), formationCards(view, names), others)),
   );
 }
 
@@ -79,20 +120,21 @@ function park(view, legal, onMove, names) {
     const fill = role === 'GS' ? '#fde7c8' : role === 'AD' ? '#f3d9ea' : '#d8eedf';
     const pawns = view.players.filter((p) => p.pawn === i);
     const ducks = tile.ducks || [];
-    const label = `${t('dit.tile', { n: i + 1 })}: ${t(`dit.role.${role}`)}${tile.location ? ` ${tile.location}` : ''}; ${t('dit.ducksHere', { list: ducks.map((n, c) => (n ? `${t(`duck.colour.${LETTERS[c]}`)} ${n}` : null)).filter(Boolean).join(', ') || '0' })}${pawns.length ? `; ${t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(', ') })}` : ''}`;
+    const label = `${t('dit.tile', { n: i + 1 })}: ${t(`dit.role.${role}`)}${tile.location ? ` ${tOr(`dit.place.${tile.location}`, tile.location)}` : ''}; ${t('dit.ducksHere', { list: ducks.map((n, c) => (n ? `${t(`duck.colour.${LETTERS[c]}`)} ${n}` : null)).filter(Boolean).join(', ') || '0' })}${pawns.length ? `; ${t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(', ') })}` : ''}`;
     const g = s('g', { role: 'img', 'aria-label': label, dataset: { tile: i } });
     g.append(s('polygon', { points: corners, fill, stroke: '#555', 'stroke-width': 1.5 }));
     // a legal tile: tinted under its ducks and label (they stay readable), a thick dashed rim
     const move = findMove(legal, 'move', { to: i }) || findMove(legal, 'disperse', { tile: i });
     if (move) g.append(s('polygon', { points: corners, fill: 'rgba(255,209,102,0.75)', stroke: '#111', 'stroke-width': 4, 'stroke-dasharray': '8 4', class: 'hl' }));
-    g.append(s('text', { x, y: y - R * 0.5, 'text-anchor': 'middle', 'font-size': 11, fill: '#333', 'aria-hidden': 'true' }, `${i + 1} ${role === 'GS' ? t('dit.short.GS') : role === 'AD' ? t('dit.short.AD') : tile.location || ''}`));
+    g.append(s('text', { x, y: y - R * 0.5, 'text-anchor': 'middle', 'font-size': 11, fill: '#333', 'aria-hidden': 'true' }, `${i + 1} ${role === 'GS' ? t('dit.short.GS') : role === 'AD' ? t('dit.short.AD') : tile.location ? tOr(`dit.placeShort.${tile.location}`, '') : ''}`));
     let k = 0;
     ducks.forEach((n, c) => {
       for (let j = 0; j < n; j++, k++) g.append(duckShape(LETTERS[c], x - 22 + (k % 4) * 15, y - 6 + Math.floor(k / 4) * 15, 6));
     });
-    pawns.forEach((p, j) => g.append(s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
-      s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1))));
-    if (move) makeTarget(g, move, moveLabel('ducks-in-tow', move), onMove);
+    pawns.forEach((p, j) => g.append(s('g', { dataset: { key: `pawn-${p.seat}` } },
+      s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
+      s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1)))));
+    if (move) makeTarget(g, move, moveLabel('ducks-in-tow', move, duckLabel), onMove);
     svg.append(g);
   });
   return h('figure.dit-park-box', {}, svg, h('figcaption', {}, t('dit.park')));
@@ -103,40 +145,47 @@ function display(view, legal, onMove) {
     const move = findMove(legal, 'take-display', { card });
     const face = view.cards?.[card];
     return move
-      ? h('button.card.face.legal', { type: 'button', on: { click: () => onMove(move) }, 'aria-label': `${moveLabel('ducks-in-tow', move)} — ${cardText(card, face)}` }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card))
-      : h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)));
+      ? keyed(moveButton('button.card.face.legal', move, `${moveLabel('ducks-in-tow', move, duckLabel)} — ${cardText(card, face)}`, onMove, cardSvg(face)), card)
+      : h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)));
   });
   const deckMove = findMove(legal, 'take-deck');
   return h('section.dit-display', { 'aria-label': t('dit.display') },
     h('h3', {}, t('dit.display')),
     h('div.cards', {}, cards,
-      deckMove ? h('button.card.deck.legal', { type: 'button', on: { click: () => onMove(deckMove) } }, t('dit.deck', { n: view.deck_size })) : h('span.card.deck', {}, t('dit.deck', { n: view.deck_size }))),
+      deckMove ? moveButton('button.card.deck.legal', deckMove, moveLabel('ducks-in-tow', deckMove), onMove, t('dit.deck', { n: view.deck_size })) : h('span.card.deck', {}, t('dit.deck', { n: view.deck_size }))),
     h('p.small', {}, t('dit.bags'), ' ', counts(view.duck_bag), ' · ', t('dit.foodBag'), ' ', foodChips(view.food_bag)));
 }
 
-function players(view, legal, onMove, names) {
-  return h('div.dit-players', {}, view.players.map((p) => {
+/** [the acting (or viewing) player's panel, the others folded]. */
+function players(view, legal, onMove, names, first) {
+  const me = first ?? view.seat ?? 0;
+  const panels = view.players.map((p) => {
     const active = p.seat === view.current && view.phase !== 'over';
     const hand = p.hand
       ? p.hand.map((card) => {
         const drop = legal.filter((m) => m.type === 'drop-off' && m.card === card);
         const discard = findMove(legal, 'discard-card', { card });
         const face = view.cards?.[card];
-        return h('span.card.face', { title: cardText(card, face) }, cardSvg(face), h('span', { 'aria-hidden': 'true' }, card), h('span.visually-hidden', {}, cardText(card, face)),
-          ...drop.map((m) => h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', m), on: { click: () => onMove(m) } }, m.side === 'left' ? '⇤' : '⇥')),
-          discard ? h('button.mini.legal', { type: 'button', 'aria-label': moveLabel('ducks-in-tow', discard), on: { click: () => onMove(discard) } }, '✕') : null);
+        const mine = (m, glyph) => moveButton('button.mini.legal', m, moveLabel('ducks-in-tow', m, duckLabel), onMove, glyph);
+        return h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)),
+          ...drop.map((m) => mine(m, m.side === 'left' ? '⇤' : '⇥')),
+          discard ? mine(discard, '✕') : null);
       })
       : [h('span.card.back', {}, t('dit.handSize', { n: p.hand_size }))];
-    return h(`section.dit-player${active ? '.active' : ''}`, { dataset: { seat: p.seat }, 'aria-label': names(p.seat) },
+    const claimable = legal.filter((m) => m.type === 'claim');
+    return h(`section.dit-player${active ? '.active' : ''}`, { dataset: { seat: p.seat, ...(p.seat === me ? { stage: 'acting' } : {}) }, 'aria-label': names(p.seat) },
       h('h3', {}, h('span.pawn-dot', { style: `background:${PAWN_COLOURS[p.pawn_colour] || '#999'}` }), names(p.seat), active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
       h('dl.kv', {},
-        h('dt', {}, t('dit.tow')), h('dd', {}, counts(p.tow)),
-        h('dt', {}, t('dit.food')), h('dd', {}, foodChips(p.food, active ? legal : [], onMove)),
+        // the tow and the food share a row (a phone's height is worth more than its width)
+        h('dt', {}, t('dit.tow')), h('dd.tow-food', {}, counts(p.tow), h('span.kv-label', {}, t('dit.food')), foodChips(p.food, active ? legal : [], onMove)),
         p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
         h('dt', {}, t('dit.hand')), h('dd.card-strip.hand', {}, hand),
         h('dt', {}, t('dit.tableau')), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
-        h('dt', {}, t('dit.formations')), h('dd', {}, `${(p.claims || []).length} · ${t('dit.points', { n: p.formation_points })}`)));
-  }));
+        h('dt', {}, t('dit.formations')), h('dd', {}, t('dit.claimed', { n: (p.claims || []).length, points: p.formation_points }), active && claimable.length ? ' ' : null)));
+  });
+  const acting = panels.find((el) => Number(el.dataset.seat) === me);
+  const others = panels.filter((el) => el !== acting);
+  return [acting, others.length ? h('details.others', {}, h('summary', {}, t('game.otherPlayers', { n: others.length })), others) : null];
 }
 
 const CW = 34;
@@ -160,7 +209,7 @@ function cardSvg(face, slot = null) {
   const svg = s('svg', { viewBox: `0 0 ${CW} ${H}`, width: CW, height: H, 'aria-hidden': 'true', class: 'dit-card-face' });
   const start = face?.kind === 'start';
   svg.append(s('rect', { x: 0.5, y: 0.5, width: CW - 1, height: H - 1, rx: 3, fill: start ? '#fff4d6' : '#fffdf5', stroke: '#777', 'stroke-width': 0.8 }));
-  svg.append(s('text', { x: CW / 2, y: 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 'bold', fill: '#333' }, start ? face.id : face?.location || (slot?.card || '?').split('-')[0]));
+  svg.append(s('text', { x: CW / 2, y: 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 'bold', fill: '#333' }, start ? t('dit.startShort') : tOr(`dit.placeShort.${face?.location || (slot?.card || '?').split('-')[0]}`, '')));
   // the grey zone: where formation cards may lie (4 rows x 1 column)
   svg.append(s('rect', { x: 2, y: TOP - 1, width: CW - 4, height: ROW * 4 + 2, fill: '#e4e4e4', stroke: '#aaa', 'stroke-width': 0.5 }));
   const printed = printedRows(face, slot);
@@ -198,13 +247,13 @@ function cardText(id, face, slot = null) {
   const ducks = LETTERS.filter((_, row) => printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
   const empty = LETTERS.filter((_, row) => !printed[row] && !slot?.adopted?.[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
   const adopted = LETTERS.filter((_, row) => slot?.adopted?.[row] && !printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ');
-  if (face?.kind === 'start') return `${id}: ${t('dit.startCard')}; ${t('dit.cardDucks', { list: ducks })}; ${t('dit.emptySpaces', { list: empty })}`;
-  return `${id}${face?.location_name ? ` (${face.location_name})` : ''}: ${t('dit.needs', { n: face ? face.needed : printed.filter(Boolean).length, list: ducks })}; ${t('dit.emptySpaces', { list: empty })}${adopted ? `; ${t('dit.adopted', { list: adopted })}` : ''}`;
+  if (face?.kind === 'start') return `${t('dit.startCard')}: ${t('dit.cardDucks', { list: ducks })}; ${t('dit.emptySpaces', { list: empty })}`;
+  return `${cardName(id)}: ${t('dit.needs', { n: face ? face.needed : printed.filter(Boolean).length, list: ducks })}; ${t('dit.emptySpaces', { list: empty })}${adopted ? `; ${t('dit.adopted', { list: adopted })}` : ''}`;
 }
 
 /** A completed card: as printed, with adopted ducks and formation-covered ducks. */
 function tableauCard(slot, face) {
-  return h('span.card.face.done.tableau', { title: cardText(slot.card, face, slot) }, cardSvg(face, slot), h('span', { 'aria-hidden': 'true' }, slot.card), h('span.visually-hidden', {}, cardText(slot.card, face, slot)));
+  return h('span.card.face.done.tableau', { dataset: { key: slot.card } }, zoomable(cardSvg(face, slot), cardText(slot.card, face, slot), () => cardSvg(face, slot)));
 }
 
 /** The formation cards on the table and claimed: pattern, points and owner. */
@@ -218,7 +267,7 @@ function formationCards(view, names) {
     h('h3', {}, t('dit.formationCards')),
     h('div.cards', {}, faces.map((f) => {
       const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(', ') || '—' });
-      const label = `${f.name}: ${t('dit.points', { n: f.points })}, ${t('dit.formationSize', { w: f.width, h: f.height })}; ${status}`;
+      const label = `${tOr(`dit.formation.${f.id}`, f.name)}: ${t('dit.points', { n: f.points })}, ${t('dit.formationSize', { w: f.width, h: f.height })}; ${status}`;
       return h(`span.card.face${open.has(f.id) ? '' : '.done'}`, { title: label, dataset: { formation: f.id } },
         formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`), h('span.visually-hidden', {}, label));
     })));

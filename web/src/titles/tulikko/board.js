@@ -1,10 +1,10 @@
 // Tulikko: the central board (a cross of five slots, the centre hidden) with slide-in
 // arrows, then each player's wilderness map (4 × 5 spaces, printed symbols, tiles and
 // the tokens on their edges). Legal moves are highlighted where they happen.
-import { h, s } from '../ui.js';
-import { t } from '../i18n.js';
+import { h, s } from '../../ui.js';
+import { t } from '../../i18n.js';
 import { TULIKKO_COLOURS, TULIKKO_SYMBOLS } from './palette.js';
-import { findMove, makeTarget, moveLabel } from './index.js';
+import { findMove, makeTarget, moveLabel } from '../../kit/board.js';
 
 const ROWS = 4;
 const COLS = 5;
@@ -20,12 +20,13 @@ function tileLabel(id) {
   return t('tul.tile', { colour: t(`tul.colour.${colour}`) });
 }
 
+/** A forest tile, keyed by its id (kit/animate.js follows it from slot to slot). */
 function drawTile(g, x, y, size, id, extra = {}) {
   const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
-  g.append(
+  g.append(s('g', { dataset: { key: id }, class: 'tile' },
     s('rect', { x, y, width: size, height: size, rx: 6, fill: c.fill, stroke: '#222', 'stroke-width': 1.5, ...extra }),
     s('text', { x: x + size / 2, y: y + size / 2 + size * 0.14, 'text-anchor': 'middle', 'font-size': size * 0.42, fill: c.text, 'aria-hidden': 'true' }, c.glyph),
-  );
+  ));
 }
 
 export function renderTulikko(container, ctx) {
@@ -33,15 +34,28 @@ export function renderTulikko(container, ctx) {
   if (!view.maps || !view.arms) throw new Error('not a Tulikko view');
   const active = ctx.activeSeat;
   const header = h('div.tul-status', {},
-    h('span', {}, t('tul.round', { round: view.round || 0 })), ' · ',
+    view.phase === 'setup' || !view.round ? null : [h('span', {}, t('tul.round', { round: view.round })), ' · '],
     h('span', {}, t(`tul.phase.${view.phase}`)),
     view.phase === 'setup' && active !== null && view.maps[active]?.start_tile ? [' · ', h('span.chip', {}, t('tul.startTile'), ' ', tileSwatch(view.maps[active].start_tile))] : null,
     view.revealed ? [' · ', h('span.chip', {}, t('tul.revealed'), ' ', tileSwatch(view.revealed))] : null,
     view.taken ? [' · ', h('span.chip', {}, t('tul.taken'), ' ', tileSwatch(view.taken), view.placement_symbol ? ` → ${TULIKKO_SYMBOLS[view.placement_symbol] || ''} ${t(`tul.symbol.${view.placement_symbol}`)}` : '')] : null,
   );
-  container.append(header, h('div.tul-layout', {}, centralBoard(view, readOnly ? [] : legal, onMove), h(view.phase === 'over' ? 'div.tul-maps.over' : 'div.tul-maps', {},
-    ...orderMaps(view, active).map((m) => mapBoard(view, m, names, m.seat === active && !readOnly ? legal : [], onMove, m.seat === active)))),
-  goals(view, names));
+  const over = view.phase === 'over';
+  // The map in play (the player to move, else the viewer's) sits under the central board
+  // with the step's controls; the other maps come after, smaller.
+  const [first, ...rest] = orderMaps(view, active);
+  const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
+  if (!over) main.dataset.stage = 'acting';
+  // the standing: tokens still to place (the first to place all 18 wins; fewer is better)
+  const standing = h('span.standing', { id: 'standing' },
+    h('span.standing-label', {}, t('tul.standing')),
+    view.maps.map((m) => h('span.standing-item', { dataset: { seat: m.seat } }, `${names(m.seat)} `, h('strong', {}, String(m.animals + m.rivers)))));
+  header.append(standing);
+  container.append(header, h('div.tul-layout', {},
+    centralBoard(view, readOnly ? [] : legal, onMove),
+    h(over ? 'div.tul-maps.over' : 'div.tul-maps', {}, main, over ? null : h('div.step-slot'),
+      ...rest.map((m) => mapBoard(view, m, names, [], onMove, false)))),
+  h('details.tul-goals-box', { open: over || window.matchMedia('(min-width: 900px)').matches }, h('summary', {}, t('tul.goals')), goals(view, names)));
 }
 
 /** Landscape cards, symbol cards and aurora tiles: what each requires (a tiny diagram)
@@ -53,7 +67,7 @@ function goals(view, names) {
   return h('div.tul-goals', {},
     h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
       h('ul', {}, (view.landscape || []).map((card) => row(landscapeDiagram(card),
-        h('strong', {}, card.id), ` (${t(`tul.kind.${card.kind}`)}) — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
+        h('strong', {}, t(`tul.card.${String(card.id).split('-')[0]}`)), ` — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
         h('span.visually-hidden', {}, `; ${landscapeText(card)}`))))),
     h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
       h('ul', {}, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
@@ -154,7 +168,7 @@ function auroraDiagram(a) {
 
 function tileSwatch(id) {
   const c = TULIKKO_COLOURS[tileColour(id)] || { fill: '#888', glyph: '?', text: '#fff' };
-  return h('span.swatch', { style: `background:${c.fill};color:${c.text}`, title: tileLabel(id) }, c.glyph, h('span.visually-hidden', {}, tileLabel(id)));
+  return h('span.swatch', { style: `background:${c.fill};color:${c.text}`, title: tileLabel(id), dataset: { key: id } }, c.glyph, h('span.visually-hidden', {}, tileLabel(id)));
 }
 
 function orderMaps(view, active) {
@@ -167,9 +181,9 @@ function orderMaps(view, active) {
 function centralBoard(view, legal, onMove) {
   const size = 70;
   const gap = 6;
-  // The margin holds the slide-in arrows: wide enough that each arrow's tap area (the
-  // whole strip beside its arm) stays at least 40 px tall when the board is drawn small.
-  const pad = 56;
+  // The margin holds the slide-in arrows: each arrow's tap area is the whole strip along
+  // its side, deep enough to stay at least 40 px when the board is drawn 210 px wide.
+  const pad = 76;
   const W = pad * 2 + size * 3 + gap * 2;
   const svg = s('svg', { viewBox: `0 0 ${W} ${W}`, class: 'tul-central', role: 'group', 'aria-label': t('tul.central') });
   const pos = { N: [1, 0], W: [0, 1], E: [2, 1], S: [1, 2] };
@@ -184,23 +198,23 @@ function centralBoard(view, legal, onMove) {
     svg.append(g);
   }
   const [cx, cy] = at(1, 1);
-  svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden') },
+  svg.append(s('g', { role: 'img', 'aria-label': t('tul.centreHidden'), dataset: { animSink: '' } },
     s('rect', { x: cx, y: cy, width: size, height: size, rx: 6, fill: '#3b3b4f', stroke: '#222' }),
     s('text', { x: cx + size / 2, y: cy + size / 2 + 8, 'text-anchor': 'middle', 'font-size': 24, fill: '#fff', 'aria-hidden': 'true' }, '?')));
   // slide-in arrows on each side of the board, pointing inwards
   const mid = W / 2;
   const arrows = {
-    N: [mid, pad / 2, 'M -13 -9 L 13 -9 L 0 11 Z', [size, pad]],
-    S: [mid, W - pad / 2, 'M -13 9 L 13 9 L 0 -11 Z', [size, pad]],
-    W: [pad / 2, mid, 'M -9 -13 L -9 13 L 11 0 Z', [pad, size]],
-    E: [W - pad / 2, mid, 'M 9 -13 L 9 13 L -11 0 Z', [pad, size]],
+    N: [mid, pad / 2, 'M -16 -11 L 16 -11 L 0 13 Z', [W - 2 * pad, pad]],
+    S: [mid, W - pad / 2, 'M -16 11 L 16 11 L 0 -13 Z', [W - 2 * pad, pad]],
+    W: [pad / 2, mid, 'M -11 -16 L -11 16 L 13 0 Z', [pad, W - 2 * pad]],
+    E: [W - pad / 2, mid, 'M 11 -16 L 11 16 L -13 0 Z', [pad, W - 2 * pad]],
   };
   for (const side of ['N', 'E', 'S', 'W']) {
     const move = findMove(legal, 'slide', { side }) || findMove(legal, 'use-reslide', { side });
     const [x, y, d, [w, hgt]] = arrows[side];
     const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
     if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
-    g.append(s('circle', { r: 20, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#bbb' }));
+    g.append(s('circle', { r: 27, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
     if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
     svg.append(g);
   }
@@ -221,7 +235,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     const sym = m.symbols?.[cell];
     const g = s('g', { role: 'img', dataset: { cell }, 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
     g.append(s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: '#f4f1e8', stroke: '#b9b2a0' }));
-    if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#9a927f', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
+    if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#6e675a', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
     if (id) drawTile(g, x + 4, y + 4, CELL - 8, id);
     if (isActive && view.token_cell === cell) g.append(s('rect', { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: 'none', stroke: '#111', 'stroke-width': 3 }));
     const move = findMove(legal, 'place', { row, col }) || findMove(legal, 'move-to', { row, col }) || findMove(legal, 'use-move-tile', { row, col });
@@ -248,13 +262,18 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     }
   }
   const supply = h('div.supply', {},
-    h('span', { title: t('tul.animals') }, `● ${m.animals}`), ' ',
-    h('span', { title: t('tul.rivers') }, `≈ ${m.rivers}`), ' ',
-    h('span', { title: t('tul.stack') }, `▦ ${m.stack_size}`),
-    h('span.visually-hidden', {}, t('tul.supply', { animals: m.animals, rivers: m.rivers, stack: m.stack_size })));
+    counter('●', t('tul.animalsShort'), m.animals, t('tul.animals')),
+    counter('≈', t('tul.riversShort'), m.rivers, t('tul.rivers')),
+    counter('▦', t('tul.stackShort'), m.stack_size, t('tul.stack')));
   return h(`figure.tul-map-box${isActive ? '.active' : ''}`, { dataset: { seat: m.seat } },
-    h('figcaption', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
-    svg, supply);
+    // the owner and the supply share the caption's line
+    h('figcaption', {}, h('span', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.visually-hidden', {}, ` (${t('game.toMoveBadge')})`) : null), supply),
+    svg);
+}
+
+/** A labelled counter: glyph, word, number (the word says what the glyph means). */
+function counter(glyph, word, n, title) {
+  return h('span.counter', { title }, h('span', { 'aria-hidden': 'true' }, glyph), ` ${word} `, h('strong', {}, String(n)));
 }
 
 function edgeMark(xy, a, b, token, animal) {
@@ -265,5 +284,5 @@ function edgeMark(xy, a, b, token, animal) {
   const river = token === 1;
   return s('g', { role: 'img', 'aria-label': river ? t('tul.riverToken') : t('tul.animalToken', { animal: t(`tul.animal.${animal}`) }) },
     s(river ? 'rect' : 'circle', river ? { x: cx - 10, y: cy - 7, width: 20, height: 14, rx: 4, fill: '#56B4E9', stroke: '#003' } : { cx, cy, r: 9, fill: '#D55E00', stroke: '#200' }),
-    s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#000', 'aria-hidden': 'true' }, river ? '≈' : animal[0].toUpperCase()));
+    s('text', { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#000', 'aria-hidden': 'true' }, river ? '≈' : t(`tul.animalShort.${animal}`)));
 }

@@ -19,9 +19,9 @@ export const en = [
     { text: 'Put each completed card at the left or right end of your row of cards, then draw 1 duck from the duck bag and put it in front of you too.', rules: ['DIT-075', 'DIT-077', 'DIT-078'] },
   ] },
   { title: 'Special action tiles', items: [
-    { text: 'On a special action tile you may use its action as one of your actions, more than once a turn.', rules: ['DIT-081', 'DIT-082', 'DIT-083'] },
-    { text: 'Gift Shop, food: take up to 2 food of your choice from the food bag, then discard down to 4 food.', rules: ['DIT-084', 'DIT-085', 'DIT-087'] },
-    { text: 'Gift Shop, cards: draw up to 2 location cards (face up or from the top of the deck), then discard down to 4 cards. Kifu: discarded cards leave the game.', rules: ['DIT-088', 'DIT-089', 'DIT-090', 'DIT-091'] },
+    { text: 'On a special action tile you may use its action as one of your actions. Kifu: more than once a turn (the rulebook sets no limit).', rules: ['DIT-081', 'DIT-082', 'DIT-083'] },
+    { text: 'Gift Shop, food: take up to 2 food of your choice from the food bag; then, if you have more than 4 food, return food until you have 4.', rules: ['DIT-084', 'DIT-085', 'DIT-087'] },
+    { text: 'Gift Shop, cards: draw up to 2 location cards (face up or from the top of the deck); then, if you hold more than 4 cards, discard until you hold 4. Kifu: discarded cards leave the game.', rules: ['DIT-088', 'DIT-089', 'DIT-090', 'DIT-091'] },
     { text: 'Adopt: remove 2 ducks from your tow. Keep 1 on an empty duck space in its colour\'s row of a completed card; the other goes in front of you. Kifu: needs such a space.', rules: ['DIT-094', 'DIT-096', 'DIT-097', 'DIT-098', 'DIT-099'] },
   ] },
   { title: 'Formation cards', items: [
@@ -51,27 +51,27 @@ export const ja = [
     { text: '完成したロケーションカードのアヒルの行と、フォーメーションカードで最も多くのポイントを獲得すること。', rules: ['DIT-043', 'DIT-044'] },
   ] },
   { title: '準備', items: [
-    { text: '各プレイヤーは開始カード（完成したロケーションカードとして数えます。「ファーストプレイヤー」が最初の手番）、開始タイルに置いたプレイヤーコマ、秘密の手札のロケーションカード4枚、ターン順に応じたエサ（2・3・4・4つ）を受け取ります。', rules: ['DIT-005', 'DIT-007', 'DIT-024', 'DIT-031'] },
+    { text: '各プレイヤーは開始カード（完成したロケーションカードとして数えます。「ファーストプレイヤー」のカードを配られたプレイヤーが最初のターンを行います）、開始タイルに置いたプレイヤーコマ、秘密の手札のロケーションカード4枚、ターン順に応じたエサ（2・3・4・4つ）を受け取ります。', rules: ['DIT-005', 'DIT-007', 'DIT-024', 'DIT-031'] },
     { text: '公園：スペシャルアクションタイルと、ロケーションタイル4/6/8枚（2/3/4人）。各タイルにアヒルを1羽ずつ。ロケーションカード4枚を表向きに並べ、フォーメーションカードをプレイヤー人数に2を加えた数だけ置きます。', rules: ['DIT-012', 'DIT-013', 'DIT-014', 'DIT-015', 'DIT-041', 'DIT-026', 'DIT-027'] },
   ] },
   { title: '自分のターン：最大4アクション', items: [
     { text: '任意の順序・組み合わせで、同じアクションを繰り返しても構いません。4回未満でも構いません。', rules: ['DIT-051', 'DIT-052', 'DIT-053'] },
-    { text: '移動：プレイヤーコマを隣接するタイルに移動します。板のアヒルも一緒に移動します。Kifu では複数のコマが同じタイルにいても構いません。', rules: ['DIT-055', 'DIT-056', 'DIT-057'] },
+    { text: '移動：プレイヤーコマを隣接するタイルに移動します。板のアヒルも一緒に移動します。このアプリでは複数のプレイヤーコマが同じタイルにいても構いません。', rules: ['DIT-055', 'DIT-056', 'DIT-057'] },
     { text: 'エサやり：現在のタイルにいるアヒル1羽につき同じ色のエサを1つ使い、そのアヒルを板に追加します（最大4羽）。', rules: ['DIT-058', 'DIT-060', 'DIT-061', 'DIT-046'] },
-    { text: 'バッグを振る：アヒルバッグからアヒル1羽をランダムに引きます。同じ色のエサを使って板に追加するか、目の前に置いて分散させます。Kifu ではバッグが空なら行えません。', rules: ['DIT-064', 'DIT-065', 'DIT-066', 'DIT-069'] },
+    { text: 'バッグを振る：アヒルバッグからアヒル1羽をランダムに引きます。同じ色のエサを使って板に追加するか、目の前に置いて分散させます。このアプリではバッグが空なら行えません。', rules: ['DIT-064', 'DIT-065', 'DIT-066', 'DIT-069'] },
     { text: '降ろす：手札のカードとアイコンが一致するロケーションタイルで、カードに描かれた色のアヒル1〜3羽を板から取り外して目の前に置くと、カードが完成します。1回で何枚でも完成させられます。', rules: ['DIT-070', 'DIT-071', 'DIT-073', 'DIT-074'] },
-    { text: '完成したカードは既存の表向きのカードの左端または右端に置き、アヒルバッグからランダムに1羽引いて、それも目の前に置きます。', rules: ['DIT-075', 'DIT-077', 'DIT-078'] },
+    { text: '完成したカードは自分の完成したロケーションカードの列の左端または右端に置き、アヒルバッグからランダムに1羽引いて、それも目の前に置きます。', rules: ['DIT-075', 'DIT-077', 'DIT-078'] },
   ] },
   { title: 'スペシャルアクションタイル', items: [
-    { text: 'スペシャルアクションタイルの上にいるとき、そのタイルをアクティブにしてアクションの1つとして使えます（1ターンに何度でも）。', rules: ['DIT-081', 'DIT-082', 'DIT-083'] },
-    { text: 'ギフトショップ（エサ）：エサバッグから好きなエサを最大2つ獲得し、エサが4つになるまで捨てます。', rules: ['DIT-084', 'DIT-085', 'DIT-087'] },
-    { text: 'ギフトショップ（カード）：ロケーションカードを2枚まで引き（表向きのカードか山札の一番上から）、4枚になるまでカードを捨てます。Kifu では捨てたカードはゲームから除外されます。', rules: ['DIT-088', 'DIT-089', 'DIT-090', 'DIT-091'] },
-    { text: '保護する：板からアヒル2羽を取り外し、1羽を完成したカードのその色と一致する行の空いているアヒルスペースに置きます。もう1羽は目の前に置きます。Kifu ではそのスペースがないと行えません。', rules: ['DIT-094', 'DIT-096', 'DIT-097', 'DIT-098', 'DIT-099'] },
+    { text: 'スペシャルアクションタイルの上にいるとき、そのタイルをアクティブにしてアクションの1つとして使えます。このアプリでは1ターンに何度でも使えます（ルールブックに回数の定めはありません）。', rules: ['DIT-081', 'DIT-082', 'DIT-083'] },
+    { text: 'ギフトショップ（エサ）：エサバッグから好きなエサを最大2つ獲得します。エサが4つより多ければ、4つになるまでエサバッグに戻します。', rules: ['DIT-084', 'DIT-085', 'DIT-087'] },
+    { text: 'ギフトショップ（カード）：ロケーションカードを2枚まで引き（表向きのカードか山札の一番上から）、手札が4枚より多ければ、4枚になるまでカードを捨てます。このアプリでは捨てたカードはゲームから除外されます。', rules: ['DIT-088', 'DIT-089', 'DIT-090', 'DIT-091'] },
+    { text: '保護する：板からアヒル2羽を取り外し、1羽を完成したカードのその色と一致する行の空いているアヒルスペースに置きます。もう1羽は目の前に置きます。このアプリではそのスペースがないと行えません。', rules: ['DIT-094', 'DIT-096', 'DIT-097', 'DIT-098', 'DIT-099'] },
   ] },
   { title: 'フォーメーションカード', items: [
     { text: '降ろすか保護した直後に、完成したカードのアヒル（印刷されたシンボルも保護したアヒルも）が同じパターンになっているフォーメーションカードを獲得できます。獲得は「アクション」ではありません。', rules: ['DIT-101', 'DIT-102', 'DIT-105', 'DIT-107'] },
     { text: '回転・反転はできず、グレーゾーンの外にはみ出してはいけません。重ねることはできますが、同じアヒルを2枚に使うことはできません。', rules: ['DIT-106', 'DIT-109', 'DIT-110', 'DIT-111'] },
-    { text: '1枚につき2、3、または4ポイント。Kifu ではカードの下のアヒルも行の得点に数えます。', rules: ['DIT-112', 'DIT-114'] },
+    { text: '1枚につき2、3、または4ポイント。このアプリではカードの下のアヒルも行のポイントに数えます。', rules: ['DIT-112', 'DIT-114'] },
   ] },
   { title: 'ターン終了', items: [
     { text: '目の前のアヒルを1羽ずつ分散させます。空のタイル（なければアヒルの数が最も少ないタイル）を選ぶと、ランダムなアヒル1羽がそこに置かれます。プレイヤーコマのいるタイルには置けません。', rules: ['DIT-116', 'DIT-118', 'DIT-119', 'DIT-122'] },
@@ -81,7 +81,7 @@ export const ja = [
   { title: 'ゲームの終了', items: [
     { text: '誰かの完成したロケーションカードが開始カードを含めて8/7/6枚（2/3/4人）になるか、最後のフォーメーションカードが獲得されるとトリガーされます。', rules: ['DIT-132', 'DIT-133', 'DIT-134', 'DIT-135', 'DIT-136'] },
     { text: 'そのプレイヤーはターンを終え、他の各プレイヤーにさらに1ターン与えられます。', rules: ['DIT-137', 'DIT-138'] },
-    { text: 'Kifu では山札と表向きのカードが両方なくなったときも、同じようにトリガーされます。', rules: ['DIT-130', 'DIT-132'] },
+    { text: 'このアプリでは山札と表向きのカードが両方なくなったときも、同じようにトリガーされます。', rules: ['DIT-130', 'DIT-132'] },
   ] },
   { title: 'スコアリングと同点', items: [
     { text: '4つのアヒルの色ごとに、カードをまたいで水平線上に並んだ最も長い「つながった行」のアヒル1羽につき1ポイント。空いているアヒルスペースで行は途切れます。', rules: ['DIT-141', 'DIT-142', 'DIT-143'] },

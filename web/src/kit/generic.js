@@ -2,6 +2,7 @@
 // the kernel's fixture game and as a fallback while a title's renderer cannot draw a view.
 import { h } from '../ui.js';
 import { t, tOr } from '../i18n.js';
+import { moveLabel } from './board.js';
 
 export function renderGeneric(container, { view, names, seat }) {
   const rows = [];
@@ -11,6 +12,11 @@ export function renderGeneric(container, { view, names, seat }) {
   container.append(h('div.generic-board', { role: 'region', 'aria-label': t('board.label') },
     seat !== null && seat !== undefined ? h('p.note', {}, t('board.youAre', { name: names(seat) })) : null,
     h('dl', {}, rows)));
+}
+
+/** A title with no folder of its own: the generic board, moves in words. */
+export function generic(id) {
+  return { id, render: renderGeneric, label: (move) => moveLabel(id, move), howto: null };
 }
 
 function label(key) {

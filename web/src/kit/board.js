@@ -1,0 +1,108 @@
+// The shared board kit: what every title's board uses to turn legal moves into things
+// to tap. It imports no board (titles import it; the registry imports the titles).
+//
+// A title's board marks every element that plays a move with `data-move` (makeTarget
+// for SVG, moveButton for HTML). The game screen then offers every legal move the board
+// did not draw as a control beside the board (stepControls): single moves as buttons,
+// a family of choices (the Gift Shop's food, which ducks to feed) as a compact picker.
+// The full move list stays only as the accessible fallback.
+import { h } from '../ui.js';
+import { t, tOr } from '../i18n.js';
+
+/** Does a legal move match `fields`? Returns the move or undefined. */
+export function findMove(legal, type, fields = {}) {
+  return legal.find((m) => m.type === type && Object.entries(fields).every(([k, v]) => JSON.stringify(m[k]) === JSON.stringify(v)));
+}
+
+/** The key a move is known by on the page (data-move). */
+export function moveKey(move) {
+  return JSON.stringify(move);
+}
+
+/** A move's fields as words for `move.<game>.<type>` strings (1-based rows, sides named). */
+export function moveParams(move, format = null) {
+  const params = { ...move };
+  for (const [k, v] of Object.entries(params)) {
+    const own = format?.(k, v, move);
+    if (own !== undefined) params[k] = own;
+    else if (k === 'row' || k === 'col' || k === 'column') params[k] = Number(v) + 1;
+    else if (k === 'side') params[k] = t(`side.${v}`);
+    else if (Array.isArray(v)) params[k] = v.join(', ');
+    else if (k === 'to' || k === 'tile') params[k] = Number(v) + 1;
+  }
+  return params;
+}
+
+/** A move as words, in the current language ("Slide the tile in from the north"). */
+export function moveLabel(game, move, format = null) {
+  if (!move || !move.type) return t('move.unknown');
+  const key = `move.${game}.${move.type}`;
+  const text = t(key, moveParams(move, format));
+  if (text !== key) return text;
+  const rest = Object.entries(move).filter(([k]) => k !== 'type').map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`);
+  return `${move.type}${rest.length ? ` (${rest.join(', ')})` : ''}`;
+}
+
+/** Make an SVG element a button for `move`: click, Enter/Space, focusable, labelled. */
+export function makeTarget(el, move, label, onMove) {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', label);
+  el.classList.add('target');
+  el.dataset.move = moveKey(move);
+  el.addEventListener('click', () => onMove(move));
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onMove(move);
+    }
+  });
+  return el;
+}
+
+/** An HTML button that plays `move` (hand cards, food chips, step controls). */
+export function moveButton(spec, move, label, onMove, ...content) {
+  return h(spec, { type: 'button', 'aria-label': label, dataset: { move: moveKey(move), type: move.type }, on: { click: () => onMove(move) } }, ...(content.length ? content : [label]));
+}
+
+/**
+ * The current step's controls: every legal move the board did not draw (`drawn`: the
+ * data-move keys on the board). A type with one or two moves gets buttons; more (14
+ * Gift Shop food choices) fold into a picker. `title` may give `option(move)` (the
+ * content of one choice: duck chips rather than words) and `label(move)`.
+ */
+export function stepControls(game, legal, drawn, onMove, title = {}) {
+  const label = (m) => (title.label ? title.label(m) : moveLabel(game, m));
+  const groups = new Map();
+  for (const move of legal) {
+    if (drawn.has(moveKey(move))) continue;
+    if (!groups.has(move.type)) groups.set(move.type, []);
+    groups.get(move.type).push(move);
+  }
+  const box = h('div.step-controls', { id: 'step-controls', role: 'group', 'aria-label': t('game.stepControls') });
+  for (const [type, moves] of groups) {
+    if (moves.length <= 2) {
+      for (const m of moves) box.append(moveButton('button.step.legal', m, label(m), onMove));
+      continue;
+    }
+    const summary = tOr(`pick.${game}.${type}`, type);
+    box.append(h('details.picker', { dataset: { type } },
+      h('summary', { dataset: { type } }, summary, h('span.picker-count', {}, ` (${moves.length})`)),
+      h('div.picker-options', {}, moves.map((m) => moveButton('button.step.option.legal', m, label(m), onMove, title.option?.(m) ?? label(m))))));
+  }
+  return groups.size ? box : null;
+}
+
+/** A card face that opens larger on a tap (`face()` draws it again, big). */
+export function zoomable(small, text, face) {
+  return h('button.zoom-face', { type: 'button', 'aria-label': t('card.zoom', { card: text }), title: text, on: { click: () => zoomCard(face(), text) } }, small);
+}
+
+function zoomCard(content, text) {
+  const close = () => { dialog.close(); dialog.remove(); };
+  const dialog = h('dialog.card-zoom', { id: 'card-zoom', 'aria-label': text, on: { click: (e) => { if (e.target === dialog) close(); } } },
+    h('div.card-zoom-face', {}, content), h('p', {}, text),
+    h('button.primary', { type: 'button', id: 'card-zoom-close', on: { click: close } }, t('common.close')));
+  document.body.append(dialog);
+  dialog.showModal();
+}

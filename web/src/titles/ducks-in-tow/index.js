@@ -1,0 +1,27 @@
+// Ducks in Tow in the PWA: its board, how to play, its words, its moves and events in
+// words, and the content of a picker's choice (duck chips for the Gift Shop's food and
+// feeding).
+import { renderDucks, duckCounts, duckLabel, cardName } from './board.js';
+import * as howto from './howto.js';
+import * as strings from './strings.js';
+import { moveLabel } from '../../kit/board.js';
+import { t } from '../../i18n.js';
+
+/** An event's field in words (colour counts, colours, cards by place, tiles by number). */
+function logParams(key, value) {
+  if (value === null || value === undefined) return undefined;
+  if (key === 'to' || key === 'tile') return value + 1;
+  if (key === 'side') return t(`dit.side.${value}`);
+  if (key === 'cards') return value.map(cardName).join(t('list.sep'));
+  return duckLabel(key, value);
+}
+
+export default {
+  id: 'ducks-in-tow',
+  render: renderDucks,
+  label: (move) => moveLabel('ducks-in-tow', move, duckLabel),
+  option: (move) => (move.type === 'gift-food' || move.type === 'feed' ? duckCounts(move.food || move.ducks) : undefined),
+  logParams,
+  howto,
+  strings,
+};

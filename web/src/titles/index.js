@@ -1,0 +1,34 @@
+// The titles the PWA knows: one line each. A title is a folder (titles/<id>/) whose
+// index.js exports {id, render, label, option?, logParams?, howto, strings}; see web/README.md.
+// Everything that differs between titles beyond that comes from the engine's GameInfo.
+import tulikko from './tulikko/index.js';
+import ducksInTow from './ducks-in-tow/index.js';
+import { generic, renderGeneric } from '../kit/generic.js';
+import { h } from '../ui.js';
+import { addStrings, t } from '../i18n.js';
+
+const TITLES = new Map([tulikko, ducksInTow].map((title) => [title.id, title]));
+for (const title of TITLES.values()) addStrings(title.strings);
+
+/** The title `id`, or the generic one (the kernel's fixture game, a title with no folder). */
+export function titleOf(id) {
+  return TITLES.get(id) || generic(id);
+}
+
+/** Draw `game`'s board from ctx.view; a view the title's board cannot draw gets the
+ * generic board. ctx = {view, legal, seat, activeSeat, names, readOnly, onMove, seats}. */
+export function renderBoard(game, container, ctx) {
+  container.replaceChildren();
+  container.dataset.game = game;
+  if (!ctx.view) {
+    container.append(h('p.note', {}, t('board.noView')));
+    return;
+  }
+  try {
+    titleOf(game).render(container, ctx);
+  } catch (err) {
+    console.warn(`board ${game} failed, generic board instead`, err);
+    container.replaceChildren();
+    renderGeneric(container, ctx);
+  }
+}

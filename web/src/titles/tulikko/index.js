@@ -1,0 +1,34 @@
+// Tulikko in the PWA: its board, how to play, its words, and its moves and events in words.
+import { renderTulikko } from './board.js';
+import * as howto from './howto.js';
+import * as strings from './strings.js';
+import { moveLabel } from '../../kit/board.js';
+import { t, tOr } from '../../i18n.js';
+
+const COLS = 5;
+const colourOf = (tile) => tOr(`tul.colour.${String(tile).split('-')[1]}`, '?');
+const cellName = (cell) => t('tul.at', { row: Math.floor(cell / COLS) + 1, col: (cell % COLS) + 1 });
+
+/** An event's field in words (tiles by colour, spaces by row and column). */
+function logParams(key, value) {
+  if (value === null || value === undefined) return undefined;
+  if (['tile', 'inserted', 'ejected', 'uncovered'].includes(key)) return colourOf(value);
+  if (key === 'cell' || key === 'a' || key === 'b') return cellName(value);
+  if (key === 'side') return t(`side.${value}`);
+  if (key === 'kind') return t(`tul.token.${value}`);
+  if (key === 'symbol') return t(`tul.symbol.${value}`);
+  if (key === 'effect') return t(`tul.effect.${value}`);
+  if (key === 'card') return tOr(`tul.card.${String(value).split('-')[0]}`, value);
+  if (key === 'aurora') return t('tul.aurora', { colour: colourOf(value), n: String(value).split('-')[2] });
+  if (key === 'reason') return tOr(`end.reason.${value}`, value);
+  return undefined;
+}
+
+export default {
+  id: 'tulikko',
+  render: renderTulikko,
+  label: (move) => moveLabel('tulikko', move, (k, v) => (k === 'card' ? logParams(k, v) : undefined)),
+  logParams,
+  howto,
+  strings,
+};
