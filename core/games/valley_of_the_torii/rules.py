@@ -540,15 +540,15 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
                 "even the bamboo seal needs all but one supporting tile",
                 "TOR-071",
             )
-        else:
-            ensure(
-                have >= need,
-                "unsupported",
-                f"{move.slot} rests on only one tile: it is not fully supported"
-                if have == 1
-                else f"{move.slot} is not supported by the tiles below",
-                "TOR-045" if have == 1 else "TOR-044",
-            )
+        elif have < need:
+            edge_only = data.SLOTS[slot].edge and have == 1
+            if edge_only:
+                why, rule = "rests only on the board edge", "TOR-047"
+            elif have == 1:
+                why, rule = "rests on only one tile: it is not fully supported", "TOR-045"
+            else:
+                why, rule = "is not supported by the tiles below", "TOR-044"
+            ensure(False, "unsupported", f"{move.slot} {why}", rule)
         yield Placed(seat, move.slot, work.holding, move.bamboo)
         if work.holding_from == "reserve":
             yield SealReturned(seat, "mountain")  # TOR-076

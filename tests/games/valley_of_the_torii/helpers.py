@@ -146,7 +146,7 @@ def all_tiles(state: State) -> list[str]:
 
 
 def tiles_in_play(state: State) -> list[str]:
-    places = list(state.bag) + [state.centre] + list(state.drawn)
+    places = [*state.bag, state.centre, *state.drawn]
     places += [t for wheel in state.wheels for t in wheel if t]
     places += [t for board in state.boards for t in board if t]
     places += [t for t in state.reserved if t]
@@ -237,3 +237,36 @@ def leak_check(state: State, seat: int | None, view: Any) -> None:
     for tile in hidden_from(state, seat):
         assert f'"{tile}"' not in text, f"the view of {seat} shows hidden tile {tile}"
     assert '"rng"' not in text and '"bag"' not in text
+
+
+def shrink_bag(state: State, size: int, boards: tuple[int, ...], keep_open: int = 0) -> None:
+    """Park bag tiles on `boards` (top slots first, leaving the first `keep_open` slots
+    of each board empty) until the bag holds `size`: fewer tiles, all conserved."""
+    for b in boards:
+        for i in reversed(range(keep_open, data.SLOT_COUNT)):
+            if len(state.bag) <= size:
+                return
+            if not state.boards[b][i] and i not in state.paper:
+                state.boards[b][i] = state.bag.pop(0)
+    assert len(state.bag) == size, "not enough room to park the bag"
+
+
+# Tiles the spec's examples name: fixtures never use them as filler.
+NAMED = {f"T{n:03d}" for n in (*range(1, 17), 23, 30, 45, 46, 47, 52, 53, 67, 68, 74, 75)}
+NAMED |= {"T088", "T095", "T006", "T007"}
+
+
+def fill(state: State, board: int, slots: list[str], landscape: str = "") -> None:
+    """Put plain filler tiles (no torii, no paintbrush, not named by an example; of
+    `landscape` if given) from the bag on `board`'s `slots`."""
+    pool = [
+        t
+        for t in sorted(state.bag, reverse=True)
+        if t not in NAMED
+        and t != data.RAINBOW
+        and not data.TILES[t].torii
+        and not data.TILES[t].brush
+        and (not landscape or data.TILES[t].landscape == landscape)
+    ]
+    for slot, tile in zip(slots, pool, strict=False):
+        put(state, board, slot, tile)
