@@ -130,7 +130,10 @@ def at_phase(state: State, seat: int, phase: str = "choose") -> State:
 
 
 def give_seal(state: State, seat: int, seal: str) -> None:
+    """`seat` holds `seal`, gained through its first ≠ line that has not given one."""
     state.seal_holder[SEAL[seal]] = seat
+    if False in state.lines[seat]:
+        state.lines[seat][state.lines[seat].index(False)] = True
 
 
 def holding(state: State, seat: int, tile: str) -> State:

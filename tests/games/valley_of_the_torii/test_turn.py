@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.games.valley_of_the_torii import GAME
 from core.games.valley_of_the_torii.board import available
-from core.games.valley_of_the_torii.events import Refilled, Took, TurnEnded, TurnPassed
+from core.games.valley_of_the_torii.events import Refilled, Took, TurnPassed
 from core.games.valley_of_the_torii.moves import Paint, Place, Take
 from core.kernel import clone
 
