@@ -77,13 +77,45 @@ def sheet(state: State, board: int) -> Sheet:
     )
 
 
+def solo_won(mine: int, opponent: int) -> bool:
+    """You win only with more than the opponent's score, its bonus included (TOR-157)."""
+    return mine > opponent
+
+
+def rank(
+    totals: list[int], torii: list[int], brush_owner: int
+) -> tuple[list[int], list[int], list[int], str]:
+    """(ranks, winners, tied on points, tie-break used) for the artists' totals: most
+    VP (TOR-119), then most torii (TOR-120), then the paintbrush owner (TOR-121),
+    otherwise a shared victory (TOR-122)."""
+    seats = range(len(totals))
+
+    def key(s: int) -> tuple[int, int, int]:
+        return (totals[s], torii[s], int(brush_owner == s))
+
+    best = max(totals)
+    tied = [s for s in seats if totals[s] == best]
+    top = max(key(s) for s in seats)
+    winners = [s for s in seats if key(s) == top]
+    tie_break = ""
+    if len(tied) > 1:
+        most = max(torii[s] for s in tied)
+        if sum(torii[s] == most for s in tied) == 1:
+            tie_break = "torii"
+        elif len(winners) == 1:
+            tie_break = "paintbrush"
+        else:
+            tie_break = "shared"
+    ranks = [1 + sum(key(o) > key(s) for o in seats) for s in seats]
+    return ranks, winners, tied, tie_break
+
+
 def outcome(state: State) -> ToriiOutcome | None:
     if state.phase != "over":
         return None
     sheets = [sheet(state, b) for b in range(len(state.boards))]
     if state.solo:
-        mine, theirs = sheets[0].total, sheets[1].total
-        won = mine > theirs  # TOR-157: a tie is not a win
+        mine, won = sheets[0].total, solo_won(sheets[0].total, sheets[1].total)
         return ToriiOutcome(
             scores=[mine],
             ranks=[1 if won else 2],
@@ -95,26 +127,13 @@ def outcome(state: State) -> ToriiOutcome | None:
             tie_break="",
         )
     seats = range(state.seats)
-
-    def key(s: int) -> tuple[int, int, int]:  # TOR-119..121
-        return (sheets[s].total, sheets[s].torii_count, int(state.brush_owner == s))
-
-    best = max(sheets[s].total for s in seats)
-    tied = [s for s in seats if sheets[s].total == best]
-    top = max(key(s) for s in seats)
-    winners = [s for s in seats if key(s) == top]
-    tie_break = ""
-    if len(tied) > 1:
-        most = max(sheets[s].torii_count for s in tied)
-        if sum(sheets[s].torii_count == most for s in tied) == 1:
-            tie_break = "torii"
-        elif len(winners) == 1:
-            tie_break = "paintbrush"
-        else:
-            tie_break = "shared"
+    totals = [sheets[s].total for s in seats]
+    ranks, winners, tied, tie_break = rank(
+        totals, [sheets[s].torii_count for s in seats], state.brush_owner
+    )
     return ToriiOutcome(
-        scores=[sheets[s].total for s in seats],
-        ranks=[1 + sum(key(o) > key(s) for o in seats) for s in seats],
+        scores=totals,
+        ranks=ranks,
         winners=winners,
         sheets=sheets,
         objectives=list(state.objectives),

@@ -273,3 +273,15 @@ def fill(state: State, board: int, slots: list[str], landscape: str = "") -> Non
     ]
     for slot, tile in zip(slots, pool, strict=False):
         put(state, board, slot, tile)
+
+
+def park(state: State, size: int, skip: tuple[str, ...] = ()) -> None:
+    """Like shrink_bag over every board, never filling the `skip` slots."""
+    blocked = {data.SLOT_INDEX[s] for s in skip}
+    for board in state.boards:
+        for i in reversed(range(data.SLOT_COUNT)):
+            if len(state.bag) <= size:
+                return
+            if not board[i] and i not in state.paper and i not in blocked:
+                board[i] = state.bag.pop(0)
+    assert len(state.bag) == size, "not enough room to park the bag"
