@@ -4,7 +4,7 @@ the seal effects (TOR-070..089), TOR-EX10..13, EX18..21, EX28..31, EX40."""
 from __future__ import annotations
 
 from core.games.valley_of_the_torii import GAME, data
-from core.games.valley_of_the_torii.board import available
+from core.games.valley_of_the_torii.board import available, seal_offer
 from core.games.valley_of_the_torii.events import (
     CherryDrawn,
     ScrollTaken,
@@ -39,6 +39,7 @@ from .helpers import (
     give_seal,
     holding,
     kinds,
+    lift,
     play,
     put,
     rejects,
@@ -177,6 +178,9 @@ def test_each_line_once_two_seals_at_most_each_used_once() -> None:
     state = _valerie("T095")
     state = play(state, 0, Place("r2c3", seal="bamboo"))
     assert state.lines[0] == [True, False]
+    row2 = data.SLOT_INDEX["r2c1"]  # re-completed later (a rainbow swap): no second seal
+    again = seal_offer(state.boards[0], [], row2, claimed=state.lines[0], holders=[-1] * 5)
+    assert again == (0, [])
     state = at_phase(state, 0)
     state.lines[0] = [True, True]
     state.seal_holder[SEAL["water"]] = 0
@@ -270,13 +274,18 @@ def test_mountain_seal_reserves_after_a_refill() -> None:
 
 
 def test_reserved_tile_is_lost_at_game_end() -> None:
-    """TOR-077 TOR-117: a tile still on the mountain seal is never placed nor scored."""
+    """TOR-077 TOR-117: a tile still on the mountain seal at the end is never placed nor
+    scored: four torii colours on the board and the fifth reserved score as four."""
     state = scenario(2)
+    for slot, tile in zip(["r1c0", "r1c1", "r1c2", "r1c3"], ["T045", "T067", "T001", "T006"]):
+        put(state, 0, slot, tile)
     give_seal(state, 0, "mountain")
-    state.reserved[0] = state.wheels[LARGE][3]
-    state.wheels[LARGE][3] = ""
-    before = sheet(state, 0).total
-    assert before == sheet(state, 0).total and state.reserved[0] not in state.boards[0]
+    lift(state, "T007")
+    state.reserved[0] = "T007"  # purple, on the seal
+    state.phase = "over"
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.sheets[0].torii == data.TORII_SET_VP[4]
+    assert outcome.sheets[0].torii_count == 4 and "T007" not in state.boards[0]
 
 
 def test_village_seal_draws_three_keeps_one() -> None:
