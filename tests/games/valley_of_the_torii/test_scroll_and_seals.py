@@ -277,7 +277,9 @@ def test_reserved_tile_is_lost_at_game_end() -> None:
     """TOR-077 TOR-117: a tile still on the mountain seal at the end is never placed nor
     scored: four torii colours on the board and the fifth reserved score as four."""
     state = scenario(2)
-    for slot, tile in zip(["r1c0", "r1c1", "r1c2", "r1c3"], ["T045", "T067", "T001", "T006"]):
+    for slot, tile in zip(
+        ["r1c0", "r1c1", "r1c2", "r1c3"], ["T045", "T067", "T001", "T006"], strict=True
+    ):
         put(state, 0, slot, tile)
     give_seal(state, 0, "mountain")
     lift(state, "T007")
