@@ -86,15 +86,44 @@ def play(
     return timeline
 
 
+# Titles whose options depend on one another (and on the seat count) list the
+# combinations to replay; `options_for` cycles through them instead.
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "valley-of-the-torii": [
+        {"rainbow": True},
+        {"board_layout": "ALT1", "objectives": "A"},
+        {"board_layout": "ALT2", "rainbow": True, "start_player": 0},
+        {"board_layout": "ALT3", "objectives": "C"},
+        {"board_layout": "CUSTOM", "custom_paper": 4100, "rainbow": True},
+        {"difficulty": "hard", "objectives": "B"},  # solo only; the defaults otherwise
+        {"difficulty": "easy", "rainbow": True, "board_layout": "ALT2"},
+    ],
+}
+
+
 def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
     """Table options that vary with the game's index, so variants are replayed too.
 
-    Game 0 takes every default; then each bool flips every other game, each choice
-    cycles, each int alternates between its default and its maximum (below the seat
-    count when it names a seat). A combination the engine refuses falls back to the defaults.
+    Game 0 takes every default; then a title's OPTION_SETS cycle, or else each bool
+    flips every other game, each choice cycles, each int alternates between its
+    default and its maximum (below the seat count when it names a seat). A combination
+    the engine refuses falls back to the defaults.
     """
     if index == 0:
         return {}
+    if game_id in OPTION_SETS:
+        sets = OPTION_SETS[game_id]
+        options = dict(sets[(index - 1) % len(sets)])
+    else:
+        options = _varied(game_id, index, seats)
+    try:
+        games.get(game_id).setup(seats, 0, options)
+    except SetupError:
+        return {}
+    return options
+
+
+def _varied(game_id: str, index: int, seats: int) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for spec in games.get(game_id).info.options:
         if spec.kind == "bool":
@@ -107,10 +136,6 @@ def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
                 high = min(high, seats - 1)
             values = [int(spec.default), max(high, int(spec.default))]
             options[spec.name] = values[(index // 2) % 2]
-    try:
-        games.get(game_id).setup(seats, 0, options)
-    except SetupError:
-        return {}
     return options
 
 
