@@ -199,6 +199,12 @@ def _refill(state: State, w: int) -> Iterator[Event]:
         yield Refilled(w, [state.bag[-1 - i] for i in range(n)])
 
 
+def _end_reason(state: State) -> str:
+    """Why the game ends: the round after a trigger is complete (TOR-101), or a whole
+    round passed without a tile, which nothing can change any more (README)."""
+    return "round-complete" if state.end_triggered else "stalled"
+
+
 def _setup_draw(bag: list[str], rng: Rng) -> str:
     """A setup draw: a drawn rainbow tile is replaced by the next tile, then goes back
     into the bag (TOR-160, TOR-161)."""
@@ -659,7 +665,7 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
 
     def _on_skip_cherry(self, work: State, seat: int, move: SkipCherry) -> Iterator[Event]:
         yield CherrySkipped(seat)
-        yield GameEnded("round-complete")
+        yield GameEnded(_end_reason(work))
 
     def _on_cherry_replace(self, work: State, seat: int, move: CherryReplace) -> Iterator[Event]:
         ensure(move.tile in work.drawn, "not-drawn", f"{move.tile} is not a drawn tile", "TOR-083")
@@ -669,7 +675,7 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
         rest = [t for t in work.drawn if t != move.tile]
         yield CherryReplaced(seat, move.slot, old, move.tile, rest)
         yield from self._entered(work, seat, slot, "", lines=False)  # TOR-088
-        yield GameEnded("round-complete")
+        yield GameEnded(_end_reason(work))
 
     # -- what the rules do by themselves ---------------------------------------------
 
@@ -681,10 +687,10 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
             return
         seat = state.current
         if seat == state.start and (state.end_triggered or state.passes >= state.seats):
-            reason = "round-complete" if state.end_triggered else "stalled"
+            reason = _end_reason(state)
             holder = state.seal_holder[CHERRY]
             has_tiles = state.bag or any(t for wheel in state.wheels for t in wheel)
-            if reason == "round-complete" and holder >= 0 and has_tiles:
+            if holder >= 0 and has_tiles:
                 yield CherryOffered(holder)  # TOR-081, TOR-106
             else:
                 yield GameEnded(reason)

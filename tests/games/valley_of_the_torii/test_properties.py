@@ -47,7 +47,7 @@ SOLO_MODES: dict[str, dict[str, Any]] = {
 CASES = [(seats, name, opts) for seats in (2, 3, 4) for name, opts in MODES.items()] + [
     (1, name, opts) for name, opts in SOLO_MODES.items()
 ]
-GAMES_DEFAULT = 2
+GAMES_DEFAULT = 4
 AGREE_EVERY = 37
 
 
@@ -155,3 +155,29 @@ def test_greedy_beats_random(seats: int) -> None:
         assert greedy_total > random_total
     else:
         assert greedy_total > random_total / (seats - 1)
+
+
+def test_legal_moves_agree_with_decide_in_every_phase() -> None:
+    """TOR-020 TOR-073 TOR-079 TOR-084 TOR-085 TOR-167 TOR-170: in states of every step
+    reached by random play, the listed moves are exactly the accepted ones of the move
+    universe, and every refusal names a TOR rule."""
+    from core.games.valley_of_the_torii.state import State
+
+    per_phase: dict[str, list[State]] = {}
+    for seed in range(40):
+        state = GAME.initial(GAME.setup(2 + seed % 3, seed, {"rainbow": True}))
+        rng = Rng.seeded(seed, stream=5)
+        while GAME.outcome(state) is None:
+            seen = per_phase.setdefault(state.phase, [])
+            if len(seen) < 2:
+                seen.append(state)
+            seat = GAME.to_move(state)[0]
+            _, state = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        per_phase.setdefault("over", []).append(state)
+    assert set(per_phase) == {
+        "choose", "village", "reserve", "place", "rainbow", "rainbow_put", "cherry",
+        "cherry_pick", "over",
+    }  # fmt: skip
+    for states in per_phase.values():
+        for state in states[:2]:
+            assert_legal_moves_agree(state)
