@@ -1,13 +1,15 @@
 """Bots play through the same door as people: `legal_moves` then `decide`.
 
 A bot's randomness comes from its own Rng, never the game's, so a bot can
-not change what the game deals.
+not change what the game deals. A title writes only how good a state is for a
+seat (`evaluate(state, seat) -> float`); `one_ply(evaluate)` turns that into a
+bot, and `match`/`beats` pit two bots against each other (greedy beats random).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from .contract import Bot, Decider
 from .rng import Rng
@@ -48,3 +50,110 @@ def play_bots(
         timeline.play(seat, move, move_id=move_id(timeline.seq + 1), at=at)
         made += 1
     return made
+
+
+Evaluate = Callable[[Any, int], float]
+"""evaluate(state, seat): how good `state` is for `seat` (higher is better)."""
+
+
+def foresee(
+    game: Decider[Any, Any, Any, Any], state: Any, seat: int, move: Any
+) -> tuple[Any, bool]:
+    """The state `move` leads to as far as `seat` can foresee it, and whether it stopped
+    short: its events are folded up to (not including) the first that reveals hidden
+    information, so a bot never chooses by a card it has not seen yet."""
+    after = state
+    for event in game.decide(state, seat, move):
+        if game.reveals(event):
+            return after, True
+        after = game.evolve(after, event)
+    return after, False
+
+
+def one_ply(evaluate: Evaluate, *, lookahead: int = 0) -> Bot:
+    """A bot that plays the legal move whose foreseen state `evaluate` scores best,
+    breaking ties with the bot's own Rng.
+
+    A move that does not end the seat's decision (the seat is still to move in the
+    same turn: take a tile, then place it) is scored on the state it leads to; with
+    `lookahead` n > 0 it is scored by its best continuation of up to n more moves
+    of that decision instead.
+    """
+
+    def score(
+        game: Decider[Any, Any, Any, Any], state: Any, seat: int, move: Any, depth: int
+    ) -> float:
+        after, stopped = foresee(game, state, seat, move)
+        if depth and not stopped and _same_decision(game, state, after, seat):
+            follow = game.legal_moves(after, seat)
+            if follow:
+                return max(score(game, after, seat, m, depth - 1) for m in follow)
+        return evaluate(after, seat)
+
+    def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+        moves = game.legal_moves(state, seat)
+        scores = [score(game, state, seat, move, lookahead) for move in moves]
+        top = max(scores)
+        return moves[rng.choice([i for i, s in enumerate(scores) if s == top])]
+
+    return bot
+
+
+def _same_decision(game: Decider[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> bool:
+    """Is `seat` still to move in the same turn (a multi-step decision)?"""
+    return seat in game.to_move(after) and game.turn(after) == game.turn(before)
+
+
+class Match(NamedTuple):
+    """Games won by bot a, by bot b, and tied (equal mean rank)."""
+
+    a: int
+    b: int
+    ties: int
+
+
+def match(
+    game: Decider[Any, Any, Any, Any],
+    bot_a: Bot,
+    bot_b: Bot,
+    *,
+    games: int,
+    seats: int = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    max_moves: int = 100_000,
+) -> Match:
+    """Play `games` seeded games, bot a in seats of one parity and bot b in the
+    other, alternating which sits first; a game is won by the bot whose seats have
+    the better (lower) mean rank."""
+    if seats < 2:
+        raise ValueError("a match needs at least two seats")
+    a = b = ties = 0
+    for n in range(games):
+        state = game.initial(game.setup(seats, seed + n, options or {}))
+        a_seats = [seat for seat in range(seats) if (seat + n) % 2 == 0]
+        rng = Rng.seeded(seed + n, stream=101)
+        for _ in range(max_moves):
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = movers[0]
+            bot = bot_a if seat in a_seats else bot_b
+            _, state = game.apply(state, seat, bot(game, state, seat, rng))
+        outcome = game.outcome(state)
+        if outcome is None:
+            raise RuntimeError(f"{game.info.id}: seed {seed + n} did not end in {max_moves} moves")
+        b_seats = [seat for seat in range(seats) if seat not in a_seats]
+        # mean ranks compared without division: sum_a / |a| < sum_b / |b|
+        rank_a = sum(outcome.ranks[seat] for seat in a_seats) * len(b_seats)
+        rank_b = sum(outcome.ranks[seat] for seat in b_seats) * len(a_seats)
+        a += rank_a < rank_b
+        b += rank_b < rank_a
+        ties += rank_a == rank_b
+    return Match(a, b, ties)
+
+
+def beats(game: Decider[Any, Any, Any, Any], bot_a: Bot, bot_b: Bot, **kwargs: Any) -> bool:
+    """Does bot a win more games of a `match` than bot b?"""
+    result = match(game, bot_a, bot_b, **kwargs)
+    return result.a > result.b

@@ -126,7 +126,8 @@ class Decider(Generic[S, M, E, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A title (a class that sets `info`) must implement the whole contract:
         a forgotten method is a TypeError when the module is imported, not a
-        NotImplementedError in the middle of someone's game."""
+        NotImplementedError in the middle of someone's game. Its GameInfo must
+        be consistent too (`solo` exactly when one player may play)."""
         super().__init_subclass__(**kwargs)
         if "info" not in cls.__dict__:
             return
@@ -135,6 +136,9 @@ class Decider(Generic[S, M, E, V]):
         ]
         if missing:
             raise TypeError(f"{cls.__name__} does not implement {', '.join(missing)}")
+        info = cls.__dict__["info"]
+        if info.solo != (info.min_players == 1):
+            raise TypeError(f"{cls.__name__}: GameInfo.solo must say whether min_players is 1")
 
     def initial(self, setup: Setup) -> S:
         raise NotImplementedError

@@ -85,6 +85,7 @@ class HighCard(Decider[State, Move, Event, View]):
         rules_version="1",
         turn_rule="HC-1",
         end_rule="HC-5",
+        solo=True,
         options=[
             OptionSpec(
                 name="deck_size",

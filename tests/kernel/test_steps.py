@@ -1,8 +1,8 @@
 """The title kit's step dispatch (core/kernel/steps.py) and the contract's class checks.
 
-A two-step counting game: each turn a seat adds 1 or 2 (step "add"), then says
-"done" (step "close"); when the total reaches 5 the rules end the game by
-themselves (an automatic step), and every other turn passes automatically too.
+On the Counting game (tests/kernel/counting/): each turn a seat adds 1 or 2 (step
+"add"), then says "done" (step "close"); when the total reaches 5 the rules end the
+game by themselves (an automatic step), and every other turn passes automatically too.
 """
 
 from __future__ import annotations
@@ -13,127 +13,29 @@ from typing import Any
 import msgspec
 import pytest
 
-from core.kernel import Decider, GameInfo, IllegalMove, Outcome, Setup
-from core.kernel.steps import Step, StepRules
+from core.kernel import Decider, IllegalMove, Setup
+from core.kernel.steps import Step
+
+from .counting.events import Closed, Ended, Event, Passed
+from .counting.evolve import FOLDS
+from .counting.moves import Add, Done
+from .counting.rules import Counting
+from .counting.state import State
 
 
-class Add(msgspec.Struct, tag="add"):
-    n: int
+class Observing(Counting):
+    """Counting whose Done handler records the phase it sees after yielding Closed."""
 
-
-class Done(msgspec.Struct, tag="done"):
-    pass
-
-
-class Added(msgspec.Struct, tag="added"):
-    seat: int
-    n: int
-
-
-class Closed(msgspec.Struct, tag="closed"):
-    seat: int
-
-
-class Passed(msgspec.Struct, tag="passed"):
-    to: int
-
-
-class Ended(msgspec.Struct, tag="ended"):
-    pass
-
-
-Move = Add | Done
-Event = Added | Closed | Passed | Ended
-
-
-class State(msgspec.Struct):
-    seats: int
-    current: int = 0
-    total: int = 0
-    phase: str = "add"
-
-
-OBSERVED: list[str] = []
-
-
-def _added(s: State, e: Added) -> None:
-    s.total += e.n
-    s.phase = "close"
-
-
-def _closed(s: State, e: Closed) -> None:
-    s.phase = "passing"
-
-
-def _passed(s: State, e: Passed) -> None:
-    s.current = e.to
-    s.phase = "add"
-
-
-def _ended(s: State, e: Ended) -> None:
-    s.phase = "over"
-
-
-class Counting(StepRules[State, Move, Event, State]):
-    info = GameInfo(
-        id="counting",
-        title_en="Counting",
-        title_ja="かぞえる",
-        min_players=2,
-        max_players=2,
-        rules_version="1",
-        turn_rule="CNT-1",
-        end_rule="CNT-9",
-    )
-    state_type = State
-    move_type = Move
-    event_type = Event
-    view_type = State
-
-    def initial(self, setup: Setup) -> State:
-        return State(seats=setup.seats)
-
-    def _add(self, work: State, seat: int, move: Add) -> Iterator[Event]:
-        if move.n not in (1, 2):
-            raise IllegalMove("bad-n", "add 1 or 2", "CNT-2")
-        yield Added(seat, move.n)
-
-    def _done(self, work: State, seat: int, move: Done) -> Iterator[Event]:
+    def _on_done(self, work: State, seat: int, move: Done) -> Iterator[Event]:
         yield Closed(seat)
         # The handler resumes after Closed was folded into its working copy.
         OBSERVED.append(work.phase)
 
-    def automatic(self, state: State) -> Iterator[Event]:
-        if state.phase == "passing":
-            yield Ended() if state.total >= 5 else Passed((state.current + 1) % state.seats)
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
-        return [Add(1), Add(2)] if state.phase == "add" else [Done()]
-
-    def to_move(self, state: State) -> list[int]:
-        return [] if state.phase == "over" else [state.current]
-
-    def turn(self, state: State) -> int:
-        return state.total
-
-    def view(self, state: State, seat: int | None) -> State:
-        return state
-
-    def outcome(self, state: State) -> Outcome | None:
-        return None
-
-    steps = {
-        "add": Step("CNT-2", "add 1 or 2", (Add,)),
-        "close": Step("CNT-3", "say done", (Done,)),
-        "passing": Step("CNT-4", "wait", ()),
-    }
-    handlers = {Add: _add, Done: _done}
-    folds = {Added: _added, Closed: _closed, Passed: _passed, Ended: _ended}
+    handlers = {**Counting.handlers, Done: _on_done}
 
 
-GAME = Counting()
+OBSERVED: list[str] = []
+GAME = Observing()
 
 
 def _play(state: State, seat: int, move: Any) -> State:
@@ -148,7 +50,7 @@ def _refusal(state: State, seat: int, move: Any) -> IllegalMove:
 
 
 def test_automatic_steps_run_after_the_move_until_none_is_due() -> None:
-    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    state = GAME.initial(GAME.setup(2, 1, {}))
     state = _play(state, 0, Add(2))
     events = GAME.decide(state, 0, Done())
     assert [type(e) for e in events] == [Closed, Passed]
@@ -157,14 +59,14 @@ def test_automatic_steps_run_after_the_move_until_none_is_due() -> None:
 
 
 def test_a_handler_sees_each_of_its_events_folded_before_it_resumes() -> None:
-    state = _play(GAME.initial(Setup(game="counting", seats=2, seed=1)), 0, Add(2))
+    state = _play(GAME.initial(GAME.setup(2, 1, {})), 0, Add(2))
     OBSERVED.clear()
     GAME.decide(state, 0, Done())
     assert OBSERVED == ["passing"]
 
 
 def test_the_game_ends_by_an_automatic_step_and_then_refuses_moves() -> None:
-    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    state = GAME.initial(GAME.setup(2, 1, {}))
     for seat in (0, 1, 0):
         state = _play(state, seat, Add(2))
         state = _play(state, seat, Done())
@@ -174,19 +76,19 @@ def test_the_game_ends_by_an_automatic_step_and_then_refuses_moves() -> None:
 
 
 def test_refusals_in_the_kernels_order_each_citing_its_rule() -> None:
-    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    state = GAME.initial(GAME.setup(2, 1, {}))
     refusal = _refusal(state, 1, Add(1))
     assert (refusal.code, refusal.rule_id) == ("not-your-turn", "CNT-1")
     refusal = _refusal(state, 0, Done())
     assert (refusal.code, refusal.rule_id, refusal.message) == ("wrong-step", "CNT-2", "add 1 or 2")
-    refusal = _refusal(state, 0, Ended())
+    refusal = _refusal(state, 0, Ended(0))
     assert (refusal.code, refusal.rule_id) == ("unknown-move", "CNT-2")
     refusal = _refusal(state, 0, Add(3))
     assert (refusal.code, refusal.rule_id) == ("bad-n", "CNT-2")
 
 
 def test_decide_and_evolve_never_mutate_their_input() -> None:
-    state = GAME.initial(Setup(game="counting", seats=2, seed=1))
+    state = GAME.initial(GAME.setup(2, 1, {}))
     before = msgspec.json.encode(state)
     events = GAME.decide(state, 0, Add(1))
     GAME.evolve(state, events[0])
@@ -197,7 +99,7 @@ def test_a_move_without_a_handler_fails_at_class_creation() -> None:
     with pytest.raises(TypeError, match="Done has no handler"):
 
         class Broken(Counting):
-            handlers = {Add: Counting._add}
+            handlers = {Add: Counting._on_add}
             steps = {"add": Step("CNT-2", "add", (Add,))}
 
 
@@ -205,7 +107,7 @@ def test_an_event_without_a_fold_fails_at_class_creation() -> None:
     with pytest.raises(TypeError, match="Ended has no fold"):
 
         class Broken(Counting):
-            folds = {Added: _added, Closed: _closed, Passed: _passed}
+            folds = {e: f for e, f in FOLDS.items() if e is not Ended}
 
 
 def test_a_step_naming_a_move_without_handler_fails_at_class_creation() -> None:
@@ -213,7 +115,7 @@ def test_a_step_naming_a_move_without_handler_fails_at_class_creation() -> None:
 
         class Broken(Counting):
             move_type = Add
-            handlers = {Add: Counting._add}
+            handlers = {Add: Counting._on_add}
 
 
 def test_a_title_that_forgets_a_method_fails_at_class_creation() -> None:
@@ -230,3 +132,15 @@ def test_a_title_that_forgets_a_method_fails_at_class_creation() -> None:
             def to_move(self, state: Any) -> list[int]: ...
             def turn(self, state: Any) -> int: ...
             def view(self, state: Any, seat: int | None) -> Any: ...
+
+
+def test_a_title_whose_solo_flag_contradicts_min_players_fails_at_class_creation() -> None:
+    with pytest.raises(TypeError, match="solo must say whether min_players is 1"):
+
+        class OnePlayer(Counting):
+            info = msgspec.structs.replace(Counting.info, min_players=1)
+
+    with pytest.raises(TypeError, match="solo must say whether min_players is 1"):
+
+        class NotSolo(Counting):
+            info = msgspec.structs.replace(Counting.info, solo=True)
