@@ -1,4 +1,4 @@
-"""The greedy bot: one ply through `legal_moves` and `decide`, judged by `evaluate`.
+"""The greedy bot: the kernel's one-ply search (core.kernel.bots.one_ply) judged by `evaluate`.
 
 `evaluate` is the seat's score sheet now (scoring.sheet) plus, while the seat holds
 a tile to place, the best sheet that tile can still make, and a little for seals
@@ -7,9 +7,9 @@ and a reserved tile (options kept for later turns). Ties go to the bot's own Rng
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
-from core.kernel import Rng
+from core.kernel.bots import one_ply
 
 from .board import placements
 from .scoring import sheet
@@ -17,13 +17,13 @@ from .state import State
 
 
 def _placed_best(state: State, seat: int) -> int:
-    """The best total this seat's held tile can reach in one placement."""
-    board = state.boards[seat]
+    """The best total this seat's held tile can reach in one placement (on copies)."""
     best = sheet(state, seat).total
-    for slot, _ in placements(board, state.paper, True):
+    for slot, _ in placements(state.boards[seat], state.paper, True):
+        board = state.boards[seat][:]
         board[slot] = state.holding
-        best = max(best, sheet(state, seat).total)
-        board[slot] = ""
+        boards = [*state.boards[:seat], board, *state.boards[seat + 1 :]]
+        best = max(best, sheet(msgspec.structs.replace(state, boards=boards), seat).total)
     return best
 
 
@@ -41,17 +41,6 @@ def evaluate(state: State, seat: int) -> float:
     return value
 
 
-def greedy(game: Any, state: State, seat: int, rng: Rng) -> Any:
-    """The legal move whose resulting state `evaluate`s best (random among equals)."""
-    moves = game.legal_moves(state, seat)
-    best, picks = float("-inf"), []
-    for i, move in enumerate(moves):
-        after = state
-        for event in game.decide(state, seat, move):
-            after = game.evolve(after, event)
-        score = evaluate(after, seat)
-        if score > best:
-            best, picks = score, [i]
-        elif score == best:
-            picks.append(i)
-    return moves[rng.choice(picks)]
+greedy = one_ply(evaluate)
+"""The legal move whose foreseen state (core.kernel.bots.foresee: never past a draw)
+`evaluate` scores best, random among equals."""

@@ -116,10 +116,10 @@ def outcome(state: State) -> ToriiOutcome | None:
     sheets = [sheet(state, b) for b in range(len(state.boards))]
     if state.solo:
         mine, won = sheets[0].total, solo_won(sheets[0].total, sheets[1].total)
-        return ToriiOutcome(
+        return ToriiOutcome(  # the one seat ranks first; `won` says if it beat the opponent
             scores=[mine],
-            ranks=[1 if won else 2],
-            winners=[0] if won else [],
+            ranks=[1],
+            winners=[0],
             won=won,
             sheets=sheets,
             objectives=list(state.objectives),

@@ -208,24 +208,6 @@ def move_universe(state: State) -> list[Move]:
     return out
 
 
-def assert_legal_moves_agree(state: State) -> None:
-    """Every listed move is accepted; every unlisted move of the universe is refused
-    with an IllegalMove naming a TOR rule."""
-    for seat in range(state.seats):
-        listed = {msgspec.json.encode(m) for m in GAME.legal_moves(state, seat)}
-        for move in GAME.legal_moves(state, seat):
-            GAME.decide(state, seat, move)
-        for move in move_universe(state):
-            key = msgspec.json.encode(move)
-            try:
-                GAME.decide(state, seat, move)
-            except IllegalMove as exc:
-                assert key not in listed, f"listed move {move} refused: {exc}"
-                assert exc.rule_id.startswith("TOR-"), exc
-            else:
-                assert key in listed, f"unlisted move {move} accepted for seat {seat}"
-
-
 def hidden_from(state: State, seat: int | None) -> list[str]:
     """Tiles `seat` may not see: the bag, and drawn tiles unless it is the drawer."""
     hidden = list(state.bag)
