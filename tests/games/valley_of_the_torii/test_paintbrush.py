@@ -7,7 +7,18 @@ from core.games.valley_of_the_torii.board import available
 from core.games.valley_of_the_torii.moves import Paint, Place, Take
 from core.games.valley_of_the_torii.scoring import sheet
 
-from .helpers import LARGE, at_phase, holding, kinds, play, rejects, scenario, set_recess
+from .helpers import (
+    LARGE,
+    at_phase,
+    fill,
+    holding,
+    kinds,
+    play,
+    put,
+    rejects,
+    scenario,
+    set_recess,
+)
 
 
 def _turn(state, seat: int, take, slot: str):  # type: ignore[no-untyped-def]
@@ -84,3 +95,15 @@ def test_paintbrush_may_take_the_rainbow_tile() -> None:
     assert Paint("large", 5) in GAME.legal_moves(state, 0)
     state = play(state, 0, Paint("large", 5))
     assert state.holding == data.RAINBOW
+
+
+def test_placement_effects_resolve_in_order() -> None:
+    """TOR-022: a paintbrush tile completing a ≠ line: the paintbrush, then the seal,
+    then the end of the turn."""
+    state = scenario(3)
+    fill(state, 0, ["r1c1", "r1c2", "r1c3", "r1c4"])
+    put(state, 0, "r2c1", "T030")
+    put(state, 0, "r2c2", "T052")
+    state = holding(state, 0, "T008")
+    events = GAME.decide(state, 0, Place("r2c3", seal="bamboo"))
+    assert kinds(events) == ["Placed", "BrushTaken", "SealGained", "TurnEnded"]

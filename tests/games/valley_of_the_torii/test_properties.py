@@ -103,7 +103,7 @@ SPEC = TitleSpec(
     at_end=at_end,
     rule_id=r"TOR-\d{3}",
     games=2,
-    slow_games=20,
+    slow_games=10,
     check_every=6,
     agree_every=41,
 )

@@ -21,6 +21,7 @@ from .helpers import (
     LARGE,
     at_phase,
     check_invariants,
+    empty_wheel,
     fill,
     give_seal,
     holding,
@@ -180,3 +181,14 @@ def test_rainbow_tile_can_be_placed_like_any_tile() -> None:
     while state.phase == "rainbow":
         state = play(state, GAME.to_move(state)[0], RainbowSkip())
     assert state.end_triggered
+
+
+def test_rainbow_drawn_by_a_refill_goes_on_the_wheel() -> None:
+    """TOR-162: a refill that draws the rainbow tile puts it in its recess like any tile."""
+    state = scenario(3, rainbow=True)
+    empty_wheel(state, 1, keep=(2,))
+    state.bag.remove(data.RAINBOW)
+    state.bag.append(data.RAINBOW)  # the next draw: S0
+    state = play(state, 0, Take("small", 2))
+    assert state.wheels[1][0] == data.RAINBOW
+    check_invariants(state)

@@ -100,6 +100,17 @@ def test_two_players_take_5_then_3() -> None:
     assert sorted(state.boxed_scrolls) == ["SCROLL_4a", "SCROLL_4b"]
 
 
+def test_empty_stack_gives_nothing() -> None:
+    """TOR-058: with no scroll left, the scroll landscape in the scroll slot gives
+    nothing. (Unreachable in play: the stacks hold one token per artist; this fixture
+    alone puts the last token back in the box.)"""
+    state = _scroll_ready(2, "T080", 0, "T074")
+    state.boxed_scrolls += state.stack
+    state.stack = []
+    events = GAME.decide(state, 0, Place("r3c4"))
+    assert "ScrollTaken" not in kinds(events)
+
+
 def test_at_most_one_scroll_per_artist() -> None:
     """TOR-059: an artist holding a scroll never takes another."""
     state = _scroll_ready(3, "T080", 0, "T074")
