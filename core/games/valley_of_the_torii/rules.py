@@ -14,8 +14,8 @@ saw the trigger is complete; the cherry seal's holder then acts (`cherry`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar
 
 from core.kernel import (
     GameInfo,
@@ -367,61 +367,74 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
         return placements(state.boards[seat], state.paper, _holds(state, seat, "bamboo"))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every legal move of `seat`, by step, in a stable order."""
         if seat not in movers(state):
             return []
-        phase = state.phase
+        return self._listings[state.phase](self, state, seat)
+
+    def _choose_moves(self, state: State, seat: int) -> list[Move]:
         moves: list[Move] = []
-        if phase == "choose":
-            for w, wheel in enumerate(state.wheels):
-                name = data.WHEEL_IDS[w]
-                moves += [Take(name, r) for r in available(wheel)]
-                if self.brush_usable(state, seat):
-                    moves += [Paint(name, r) for r, t in enumerate(wheel) if t]
-                if _holds(state, seat, "water"):
-                    filled = [r for r, t in enumerate(wheel) if t]
-                    moves += [SwapWheel(name, a, b) for a in filled for b in filled if a < b]
-            if _holds(state, seat, "village") and state.bag:
-                moves.append(DrawVillage())
-            if state.reserved[seat]:
-                moves.append(TakeReserved())
-        elif phase == "village":
-            moves = [Pick(t) for t in state.drawn]
-        elif phase == "reserve":
-            moves = [Reserve(r) for r in available(state.wheels[state.refilled])]
-            moves.append(SkipReserve())
-        elif phase == "place":
-            for slot, bamboo in self.slots_for(state, seat):
-                board = state.boards[seat][:]
-                board[slot] = state.holding
-                freed: tuple[str, ...] = ("bamboo",) if bamboo else ()
-                if state.holding_from == "reserve":
-                    freed += ("mountain",)
-                for seal in self._offer(state, seat, board, slot, freed):
-                    moves.append(Place(data.SLOTS[slot].id, bamboo, seal))
-        elif phase == "rainbow":
-            moves = [RainbowSkip()]
-            if any(state.boards[seat]):
-                for w, wheel in enumerate(state.wheels):
-                    moves += [RainbowPick(data.WHEEL_IDS[w], r) for r, t in enumerate(wheel) if t]
-        elif phase == "rainbow_put":
-            w, r = state.rainbow_pick
-            for slot, tile in enumerate(state.boards[seat]):
-                if tile:
-                    board = state.boards[seat][:]
-                    board[slot] = state.wheels[w][r]
-                    for seal in self._offer(state, seat, board, slot, ()):
-                        moves.append(RainbowPut(data.SLOTS[slot].id, seal))
-        elif phase == "cherry":
-            moves = [UseCherry(), SkipCherry()]
-        elif phase == "cherry_pick":
-            board = state.boards[seat]
-            moves = [
-                CherryReplace(t, data.SLOTS[slot].id)
-                for t in state.drawn
-                for slot, here in enumerate(board)
-                if here
-            ]
+        for w, wheel in enumerate(state.wheels):
+            name = data.WHEEL_IDS[w]
+            moves += [Take(name, r) for r in available(wheel)]
+            if self.brush_usable(state, seat):
+                moves += [Paint(name, r) for r, t in enumerate(wheel) if t]
+            if _holds(state, seat, "water"):
+                filled = [r for r, t in enumerate(wheel) if t]
+                moves += [SwapWheel(name, a, b) for a in filled for b in filled if a < b]
+        if _holds(state, seat, "village") and state.bag:
+            moves.append(DrawVillage())
+        if state.reserved[seat]:
+            moves.append(TakeReserved())
         return moves
+
+    def _village_moves(self, state: State, seat: int) -> list[Move]:
+        return [Pick(t) for t in state.drawn]
+
+    def _reserve_moves(self, state: State, seat: int) -> list[Move]:
+        return [*(Reserve(r) for r in available(state.wheels[state.refilled])), SkipReserve()]
+
+    def _place_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        for slot, bamboo in self.slots_for(state, seat):
+            board = state.boards[seat][:]
+            board[slot] = state.holding
+            freed: tuple[str, ...] = ("bamboo",) if bamboo else ()
+            if state.holding_from == "reserve":
+                freed += ("mountain",)
+            for seal in self._offer(state, seat, board, slot, freed):
+                moves.append(Place(data.SLOTS[slot].id, bamboo, seal))
+        return moves
+
+    def _rainbow_moves(self, state: State, seat: int) -> list[Move]:
+        moves: list[Move] = [RainbowSkip()]
+        if any(state.boards[seat]):
+            for w, wheel in enumerate(state.wheels):
+                moves += [RainbowPick(data.WHEEL_IDS[w], r) for r, t in enumerate(wheel) if t]
+        return moves
+
+    def _rainbow_put_moves(self, state: State, seat: int) -> list[Move]:
+        w, r = state.rainbow_pick
+        moves: list[Move] = []
+        for slot, tile in enumerate(state.boards[seat]):
+            if tile:
+                board = state.boards[seat][:]
+                board[slot] = state.wheels[w][r]
+                for seal in self._offer(state, seat, board, slot, ()):
+                    moves.append(RainbowPut(data.SLOTS[slot].id, seal))
+        return moves
+
+    def _cherry_moves(self, state: State, seat: int) -> list[Move]:
+        return [UseCherry(), SkipCherry()]
+
+    def _cherry_pick_moves(self, state: State, seat: int) -> list[Move]:
+        board = state.boards[seat]
+        return [
+            CherryReplace(t, data.SLOTS[slot].id)
+            for t in state.drawn
+            for slot, here in enumerate(board)
+            if here
+        ]
 
     def _offer(
         self, state: State, seat: int, board: list[str], slot: int, freed: tuple[str, ...]
@@ -734,6 +747,16 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
             "first choose a drawn tile and the board tile it replaces",
             (CherryReplace,),
         ),
+    }
+    _listings: ClassVar[dict[str, Callable[[Any, State, int], list[Move]]]] = {
+        "choose": _choose_moves,
+        "village": _village_moves,
+        "reserve": _reserve_moves,
+        "place": _place_moves,
+        "rainbow": _rainbow_moves,
+        "rainbow_put": _rainbow_put_moves,
+        "cherry": _cherry_moves,
+        "cherry_pick": _cherry_pick_moves,
     }
     handlers = {
         Take: _on_take,
