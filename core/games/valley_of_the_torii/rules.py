@@ -81,7 +81,7 @@ from .moves import (
     TakeReserved,
     UseCherry,
 )
-from .scoring import ToriiOutcome, outcome
+from .scoring import ValleyOfTheToriiOutcome, outcome
 from .state import CHERRY, MOUNTAIN, State, copy_state, movers
 from .view import View, make_view, redact_event
 
@@ -343,7 +343,7 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
             return True
         return isinstance(event, OpponentPlaced) and event.recess < 0
 
-    def outcome(self, state: State) -> ToriiOutcome | None:
+    def outcome(self, state: State) -> ValleyOfTheToriiOutcome | None:
         return outcome(state)
 
     def bots(self) -> dict[str, Any]:

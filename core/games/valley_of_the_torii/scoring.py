@@ -29,7 +29,7 @@ class Sheet(msgspec.Struct, kw_only=True):
     torii_count: int  # tie-break (TOR-120)
 
 
-class ToriiOutcome(Outcome, kw_only=True):
+class ValleyOfTheToriiOutcome(Outcome, kw_only=True):
     """`sheets[i]` is board i's score pad column (in solo, the opponent's is last)."""
 
     sheets: list[Sheet]
@@ -110,28 +110,30 @@ def rank(
     return ranks, winners, tied, tie_break
 
 
-def outcome(state: State) -> ToriiOutcome | None:
+def outcome(state: State) -> ValleyOfTheToriiOutcome | None:
     if state.phase != "over":
         return None
     sheets = [sheet(state, b) for b in range(len(state.boards))]
     if state.solo:
         mine, won = sheets[0].total, solo_won(sheets[0].total, sheets[1].total)
-        return ToriiOutcome(  # the one seat ranks first; `won` says if it beat the opponent
-            scores=[mine],
-            ranks=[1],
-            winners=[0],
-            won=won,
-            sheets=sheets,
-            objectives=list(state.objectives),
-            tied=[],
-            tie_break="",
+        return (
+            ValleyOfTheToriiOutcome(  # the one seat ranks first; `won` says if it beat the opponent
+                scores=[mine],
+                ranks=[1],
+                winners=[0],
+                won=won,
+                sheets=sheets,
+                objectives=list(state.objectives),
+                tied=[],
+                tie_break="",
+            )
         )
     seats = range(state.seats)
     totals = [sheets[s].total for s in seats]
     ranks, winners, tied, tie_break = rank(
         totals, [sheets[s].torii_count for s in seats], state.brush_owner
     )
-    return ToriiOutcome(
+    return ValleyOfTheToriiOutcome(
         scores=totals,
         ranks=ranks,
         winners=winners,

@@ -60,3 +60,14 @@ def test_view_names_objectives_in_both_languages() -> None:
     view = GAME.view(scenario(2, objectives="A"), 0)
     assert [o.id for o in view.objectives] == [f"OBJ_{x.upper()}_A" for x in data.LANDSCAPE_IDS]
     assert all(o.name_ja and o.text_ja for o in view.objectives)
+
+
+def test_bag_draws_reveal_and_nothing_else_does() -> None:
+    """TOR-034 TOR-147: a refill and a fan draw show tiles nobody knew (take-backs stop
+    there); taking a visible tile or a linked opponent tile does not."""
+    from core.games.valley_of_the_torii.events import OpponentPlaced, Refilled, Took
+
+    assert GAME.reveals(Refilled(1, ["T001"]))
+    assert GAME.reveals(OpponentPlaced("r1c0", "T001", -1))
+    assert not GAME.reveals(OpponentPlaced("r1c0", "T001", 6))
+    assert not GAME.reveals(Took(0, 0, 0, "T001", False))
