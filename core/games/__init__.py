@@ -20,6 +20,7 @@ from ..kernel.record import Format, decode_record, record_game
 _MODULES: dict[str, str] = {
     "tulikko": "core.games.tulikko",
     "ducks-in-tow": "core.games.ducks_in_tow",
+    "valley-of-the-torii": "core.games.valley_of_the_torii",
     "whispering-woods": "core.games.whispering_woods",
 }
 _LOADED: dict[str, Decider[Any, Any, Any, Any]] = {}

@@ -43,7 +43,32 @@ def tulikko_hidden(before: Any, after: Any, seat: int | None) -> set[str]:
     return set(hidden_tiles(after))
 
 
-HIDDEN: dict[str, Hidden] = {"tulikko": tulikko_hidden, "ducks-in-tow": ducks_hidden}
+def torii_hidden(before: Any, after: Any, seat: int | None) -> set[str]:
+    """TOR: the bag's tiles, and village/cherry tiles drawn by another artist."""
+    hidden = set(after.bag)
+    for state in (before, after):
+        if state.current != seat:
+            hidden |= set(state.drawn)
+    return hidden - set(after.holding and [after.holding])
+
+
+def woods_hidden(before: Any, after: Any, seat: int | None) -> set[str]:
+    """WW: the tiles still in the bag (drawn ones are shown to everyone)."""
+    return set(after.bag)
+
+
+def rewild_hidden(before: Any, after: Any, seat: int | None) -> set[str]:
+    """RW: the cards still face down in the wildlife, predation and plant decks."""
+    return {card for deck in after.decks for card in deck}
+
+
+HIDDEN: dict[str, Hidden] = {
+    "tulikko": tulikko_hidden,
+    "ducks-in-tow": ducks_hidden,
+    "valley-of-the-torii": torii_hidden,
+    "whispering-woods": woods_hidden,
+    "rewild-south-america": rewild_hidden,
+}
 
 
 def titles() -> list[str]:

@@ -86,16 +86,47 @@ def play(
     return timeline
 
 
+# Titles whose options depend on one another (and on the seat count) list the
+# combinations to replay; `options_for` cycles through them instead.
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "valley-of-the-torii": [
+        {"rainbow": True},
+        {"board_layout": "ALT1", "objectives": "A"},
+        {"board_layout": "ALT2", "rainbow": True, "start_player": 0},
+        {"board_layout": "ALT3", "objectives": "C"},
+        {"board_layout": "CUSTOM", "custom_paper": 4100, "rainbow": True},
+        {"difficulty": "hard", "objectives": "B"},  # solo only; the defaults otherwise
+        {"difficulty": "easy", "rainbow": True, "board_layout": "ALT2"},
+    ],
+}
+
+
 def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
     """Table options that vary with the game's index, so variants are replayed too.
 
-    Game 0 takes every default; then each bool flips every other game, each choice
+    Game 0 takes every default (and a solitaire level, for titles with one); then a
+    title's OPTION_SETS cycle, or else each bool flips every other game, each choice
     cycles, each int alternates between its default and its maximum (below the seat
-    count when it names a seat). A combination the engine refuses falls back to the defaults.
+    count when it names a seat). A combination the engine refuses falls back to the
+    defaults.
     """
     mode = _level_mode(game_id, index, seats)
     if index == 0:
         return mode
+    if game_id in OPTION_SETS:
+        sets = OPTION_SETS[game_id]
+        options = dict(sets[(index - 1) % len(sets)])
+    else:
+        options = _varied(game_id, index, seats)
+    options.update(mode)
+    try:
+        games.get(game_id).setup(seats, 0, options)
+    except SetupError:
+        return mode
+    return options
+
+
+def _varied(game_id: str, index: int, seats: int) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for spec in games.get(game_id).info.options:
         if spec.kind == "bool":
@@ -108,11 +139,6 @@ def options_for(game_id: str, index: int, seats: int) -> dict[str, Any]:
                 high = min(high, seats - 1)
             values = [int(spec.default), max(high, int(spec.default))]
             options[spec.name] = values[(index // 2) % 2]
-    options.update(mode)
-    try:
-        games.get(game_id).setup(seats, 0, options)
-    except SetupError:
-        return mode
     return options
 
 
