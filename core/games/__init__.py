@@ -20,6 +20,7 @@ from ..kernel.record import Format, decode_record, record_game
 _MODULES: dict[str, str] = {
     "tulikko": "core.games.tulikko",
     "ducks-in-tow": "core.games.ducks_in_tow",
+    "rewild-south-america": "core.games.rewild_south_america",
 }
 _LOADED: dict[str, Decider[Any, Any, Any, Any]] = {}
 
