@@ -1,4 +1,5 @@
-"""Rewild's bots: `greedy` plays the move whose foreseen state is best for it."""
+"""Rewild's bots: `greedy` plays the move whose foreseen state is best for it, looking one
+move further inside a multi-step decision (an action card, then its tile)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ def evaluate(state: State, seat: int) -> float:
         vp = p.score + sum(pt.vp for pt in end_points(p, s))
         animals = sum(1 for c in p.cards if not c.covered and CARDS[c.card].deck != "plant")
         covered = sum(1 for t in p.cover if t >= 0)
-        return vp + 0.3 * sum(p.stock) + 1.0 * animals + 0.4 * covered
+        return vp + 0.2 * sum(p.stock) + 2.0 * animals + 1.0 * covered
 
     others = [worth(s) for s in range(state.seats) if s != seat]
     return worth(seat) - (max(others) if others else 0.0)
 
 
-greedy = one_ply(evaluate)
+greedy = one_ply(evaluate, lookahead=1)
