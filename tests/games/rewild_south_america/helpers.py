@@ -45,11 +45,13 @@ def tile(state: State, seat: int, kind: str, cells: list[tuple[int, int]], **kw:
 
 
 def _take(state: State, card: str) -> None:
+    """From the display if shown there (the slot stays empty, as attracting leaves
+    it), else from the deck."""
     row = ROW[CARDS[card].deck]
-    if card in state.decks[row]:
-        state.decks[row].remove(card)
+    if card in state.display[row]:
+        state.display[row][state.display[row].index(card)] = ""
     else:
-        state.display[row][state.display[row].index(card)] = ""  # as attracting leaves it
+        state.decks[row].remove(card)
 
 
 def give(
