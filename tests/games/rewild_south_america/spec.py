@@ -111,7 +111,7 @@ def invariant(state: State) -> None:
 
 
 def _symbols(player: Any, symbol: str) -> int:
-    """RW-132..RW-135, counted independently of the engine."""
+    """Symbols on tiles, upright action halves and plants, counted independently."""
     n = 0
     for tile in player.tiles:
         if symbol == "T" and tile.tree:
@@ -134,7 +134,7 @@ def _symbols(player: Any, symbol: str) -> int:
 
 
 def recount(state: State) -> list[int]:
-    """Final scores from the spec (RW-129..RW-144, RW-158): in-game VP + end effects."""
+    """Final scores from the spec: in-game VP plus every visible end-game effect."""
     herb = {"small_herbivore", "medium_herbivore", "large_herbivore"}
     scores = []
     for player in state.players:

@@ -1,4 +1,4 @@
-"""Attracting wildlife, predation and plant cards; biome completion (RW-092..RW-127)."""
+"""Attracting wildlife, predation and plant cards; biome completion."""
 
 from __future__ import annotations
 
@@ -182,7 +182,7 @@ def test_rw_ex08_water_lily_grassland_only() -> None:
 
 
 def test_rw_ex09_completion() -> None:
-    """RW-EX09, RW-124, RW-125, RW-126, RW-119, RW-127."""
+    """RW-EX09, RW-023, RW-124, RW-125, RW-126, RW-119, RW-127."""
     state = fresh()
     give(state, 0, "W02", "G")  # mosquito
     agouti = give(state, 0, "W11", "G")
@@ -296,3 +296,39 @@ def test_rw_106_immediate_effects_at_once() -> None:
     show(state, "W08", 0)
     out = play(GAME, ready(state), 0, AttractWildlife(0, "S", (f(0, 0), f(0, 1))))
     assert out.players[0].score == 2 * 2
+
+
+def test_rw_092_rw_094_biome_rows() -> None:
+    """RW-092: a card goes into the chosen biome row; RW-094: it stays there, in the
+    order of attraction."""
+    state = fresh()
+    tile(state, 0, "S", [(0, 0), (0, 1), (1, 0)])
+    tile(state, 0, "R", [(3, 3)])
+    show(state, "W01", 0)
+    show(state, "W07", 1)
+    state = ready(state)
+    refused(GAME, state, 0, AttractWildlife(0, "X", (f(3, 3),)), "RW-092")
+    state = play(
+        GAME,
+        state,
+        0,
+        AttractWildlife(0, "S", (f(0, 0), f(0, 1))),
+        AttractWildlife(1, "R", (f(3, 3),)),
+    )
+    assert [(c.card, c.biome) for c in state.players[0].cards] == [("W01", "S"), ("W07", "R")]
+    state = play(GAME, state, 0, EndTurn())
+    assert [(c.card, c.biome) for c in state.players[0].cards] == [("W01", "S"), ("W07", "R")]
+
+
+def test_rw_095_requirements_at_that_moment() -> None:
+    """RW-095: a card that cannot be placed becomes attractable once the tile placed
+    this turn gives it room."""
+    from core.games.rewild_south_america.moves import PlaceTile, PlayAction
+
+    state = fresh()
+    show(state, "W07", 0)
+    state = ready(state, "play")
+    state = play(GAME, state, 0, PlayAction("R1", "top"))
+    assert not any(isinstance(m, AttractWildlife) for m in GAME.legal_moves(state, 0))
+    state = play(GAME, state, 0, PlaceTile((f(1, 1),)))
+    assert AttractWildlife(0, "R", (f(1, 1),)) in GAME.legal_moves(state, 0)

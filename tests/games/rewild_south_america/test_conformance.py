@@ -15,7 +15,7 @@ from .spec import SPEC
 
 @pytest.mark.parametrize("mode", SPEC.modes, ids=str)
 def test_random_play_keeps_the_contract(mode: Mode) -> None:
-    """RW-153..RW-157 (the game always ends), RW-005 (stocks capped), RW-160 (ranks)."""
+    """Random games keep the harness contract: conservation, endings, agreement, leaks."""
     random_playouts(SPEC, mode)
 
 

@@ -1,6 +1,4 @@
-"""General concepts, card kinds, symbols and the smaller effect rules (RW-001..RW-018,
-RW-027, RW-028, RW-036..RW-041, RW-080, RW-084..RW-100, RW-113, RW-118, RW-139..RW-156,
-RW-232)."""
+"""General concepts, card kinds, symbols and the smaller effect rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""End-game effects and the winner (RW-128..RW-144, RW-158..RW-163)."""
+"""End-game effects and the winner."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def points(result: RewildOutcome, seat: int = 0) -> dict[str, int]:
 
 
 def test_rw_ex10_bruno_final_scoring() -> None:
-    """RW-EX10, RW-129, RW-130, RW-133, RW-134, RW-140, RW-114, RW-159: 62 VP."""
+    """RW-EX10, RW-158, RW-129, RW-130, RW-133, RW-134, RW-140, RW-114, RW-159: 62 VP."""
     state = fresh()
     tile(state, 0, "W", [(0, 0), (0, 1)])
     tile(state, 0, "W", [(2, 0), (2, 1)])

@@ -1,4 +1,4 @@
-"""Placing biome tiles, costs and reductions, extensions, upgrades (RW-061..RW-091)."""
+"""Placing biome tiles, costs and reductions, extensions, upgrades."""
 
 from __future__ import annotations
 

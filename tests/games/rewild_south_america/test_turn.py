@@ -1,5 +1,4 @@
-"""Turn structure, player cards, harvest, display refill and the end (RW-029..RW-060,
-RW-153..RW-157, RW-233)."""
+"""Turn structure, player cards, harvest, display refill and the end."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from .helpers import f, fresh, give, ready, show, tile
 
 
 def test_rw_231_rw_024_rw_026_setup() -> None:
-    """RW-024, RW-026, RW-231, RW-022, RW-007: same setup for 2, 3 and 4 players."""
+    """RW-024, RW-026, RW-029, RW-231, RW-022, RW-007: same setup for 2, 3 and 4 players."""
     for seats in (2, 3, 4):
         state = build(GAME, seats, 5)
         assert [len(row) for row in state.display] == [5, 3, 3]
@@ -205,7 +204,9 @@ def test_rw_155_last_wildlife_card_triggers_the_end() -> None:
 
 
 def test_rw_154_a_full_board_triggers_the_end() -> None:
-    """RW-154: the tile that fills the last empty field triggers the end."""
+    """RW-154: the tile that fills the last empty field triggers the end; RW-020 (read
+    with RW-GAP05's engine default): the supply is unlimited, so a 35th rainforest tile
+    is there although the provisional count is 20."""
     state = fresh()
     player = state.players[0]
     for c in range(7):
@@ -217,3 +218,15 @@ def test_rw_154_a_full_board_triggers_the_end() -> None:
     state = ready(state, "place", (4, 4, 1))
     state = play(GAME, state, 0, GAME.legal_moves(state, 0)[0])
     assert state.final_round == state.round + 1
+    assert len(state.players[0].tiles) == 35
+
+
+def test_rw_021_every_base_field_is_inside_the_boundary() -> None:
+    """RW-021, RW-063: on the base side (RW-GAP01) a rainforest fits on all 35 fields."""
+    from core.games.rewild_south_america.moves import PlaceTile
+
+    state = fresh()
+    state.players[0].hand.remove("R1")
+    state.players[0].played.append("R1:top")
+    state = ready(state, "place", (10, 10, 0))
+    assert len([m for m in GAME.legal_moves(state, 0) if isinstance(m, PlaceTile)]) == 35
