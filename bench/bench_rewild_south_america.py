@@ -1,6 +1,5 @@
 """Rewild: South America benchmark: random playouts per second (2, 3 and 4 players)
-and the cost of one
-decide+evolve step. A plain script, not part of the test suite:
+and the cost of one decide+evolve step. A plain script, not part of the test suite:
 
     .venv/bin/python bench/bench_rewild_south_america.py [--games N]
 
