@@ -22,6 +22,7 @@ _MODULES: dict[str, str] = {
     "ducks-in-tow": "core.games.ducks_in_tow",
     "valley-of-the-torii": "core.games.valley_of_the_torii",
     "whispering-woods": "core.games.whispering_woods",
+    "rewild-south-america": "core.games.rewild_south_america",
 }
 _LOADED: dict[str, Decider[Any, Any, Any, Any]] = {}
 

@@ -1,0 +1,181 @@
+"""Rewild: South America's folds: each applies one event to a state in place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .data import ACTIONS, BIOMES, CAP, CARDS, HARVEST
+from .events import (
+    ActionPlayed,
+    Attracted,
+    Completed,
+    Ended,
+    EndTriggered,
+    Extended,
+    Flipped,
+    Gained,
+    Harvested,
+    Paid,
+    Passed,
+    Refilled,
+    RemovedCard,
+    Scored,
+    TilePlaced,
+    TreePlanted,
+    TurnEnded,
+    UpgradesDone,
+)
+from .state import Placed, State, Tile
+
+
+def _harvested(state: State, event: Harvested) -> None:
+    player = state.players[event.seat]
+    player.hand = [*ACTIONS, HARVEST]  # RW-042
+    player.played = []
+
+
+def _action_played(state: State, event: ActionPlayed) -> None:
+    player = state.players[event.seat]
+    player.hand.remove(event.card)
+    player.played.append(f"{event.card}:{event.half}")
+    state.phase = event.then  # type: ignore[assignment]
+    state.mode, state.made = "", 0
+
+
+def _gained(state: State, event: Gained) -> None:
+    stock = state.players[event.seat].stock
+    stock[event.resource] = min(CAP, stock[event.resource] + event.amount)  # RW-005
+
+
+def _paid(state: State, event: Paid) -> None:
+    stock = state.players[event.seat].stock
+    stock[0] -= event.mineral
+    stock[1] -= event.water
+    stock[2] -= event.seed
+
+
+def _scored(state: State, event: Scored) -> None:
+    state.players[event.seat].score += event.vp
+
+
+def _removed(state: State, event: RemovedCard) -> None:
+    state.display[event.row][event.slot] = ""
+    state.removed.append(event.card)
+
+
+def _tile_placed(state: State, event: TilePlaced) -> None:
+    player = state.players[event.seat]
+    for f in event.fields:
+        player.cover[f] = len(player.tiles)
+    player.tiles.append(Tile(event.kind, list(event.fields)))
+    state.phase = "attract"
+
+
+def _extended(state: State, event: Extended) -> None:
+    player = state.players[event.seat]
+    player.tiles[event.tile].ext = event.field
+    player.cover[event.field] = event.tile
+    state.made += 1
+
+
+def _tree_planted(state: State, event: TreePlanted) -> None:
+    player = state.players[event.seat]
+    tile = player.tiles[event.tile]
+    tile.tree = True
+    if event.lifted >= 0:  # RW-086, RW-088
+        card = next(c for c in player.cards if c.uid == event.lifted)
+        player.occ[card.meeple] = -1
+        card.hexes.remove(card.meeple)
+        card.meeple = -1
+        tile.canopy = event.lifted
+    state.mode, state.made = "tree", state.made + 1
+
+
+def _flipped(state: State, event: Flipped) -> None:
+    state.players[event.seat].tiles[event.tile].kind = "W"
+    state.mode, state.made = "flip", state.made + 1
+
+
+def _upgrades_done(state: State, event: UpgradesDone) -> None:
+    state.phase = "attract"
+
+
+def _attracted(state: State, event: Attracted) -> None:
+    player = state.players[event.seat]
+    card = CARDS[event.card]
+    state.display[event.row][event.slot] = ""
+    uid = state.next_uid
+    state.next_uid += 1
+    placed = Placed(uid, event.card, event.biome, event.on, False, list(event.fields))
+    placed.plant_hexes = event.plant_hexes
+    placed.meeple = event.meeple
+    for f in event.fields:
+        player.occ[f] = uid
+    b = BIOMES.index(event.biome)  # type: ignore[arg-type]
+    player.plant_hexes[b] -= event.plant_hexes
+    if event.canopy >= 0:
+        player.tiles[event.canopy].canopy = uid
+    if event.on >= 0:
+        next(c for c in player.cards if c.uid == event.on).covered = True
+    if card.effect.kind == "extra_hex":
+        player.plant_hexes[BIOMES.index(card.effect.what[0])] += 1  # type: ignore[arg-type]
+    player.cards.append(placed)
+    if card.deck == "plant":
+        state.took_plant = True
+    elif card.deck == "predation":
+        state.took_predation = True
+
+
+def _completed(state: State, event: Completed) -> None:
+    state.players[event.seat].completed[event.biome] = True
+
+
+def _end_triggered(state: State, event: EndTriggered) -> None:
+    state.final_round = state.round + 1  # RW-157
+
+
+def _turn_ended(state: State, event: TurnEnded) -> None:
+    state.phase = "refill"
+
+
+def _refilled(state: State, event: Refilled) -> None:
+    state.display[event.row] = list(event.display)
+    deck = state.decks[event.row]
+    del deck[len(deck) - event.revealed :]
+
+
+def _passed(state: State, event: Passed) -> None:
+    if event.to == state.start:
+        state.round += 1
+    state.current = event.to
+    state.turn += 1
+    state.took_plant = state.took_predation = False
+    state.mode, state.made = "", 0
+    state.phase = "play"
+
+
+def _ended(state: State, event: Ended) -> None:
+    state.phase = "over"
+
+
+FOLDS: dict[type, Callable[[State, Any], None]] = {
+    Harvested: _harvested,
+    ActionPlayed: _action_played,
+    Gained: _gained,
+    Paid: _paid,
+    Scored: _scored,
+    RemovedCard: _removed,
+    TilePlaced: _tile_placed,
+    Extended: _extended,
+    TreePlanted: _tree_planted,
+    Flipped: _flipped,
+    UpgradesDone: _upgrades_done,
+    Attracted: _attracted,
+    Completed: _completed,
+    EndTriggered: _end_triggered,
+    TurnEnded: _turn_ended,
+    Refilled: _refilled,
+    Passed: _passed,
+    Ended: _ended,
+}

@@ -1,0 +1,118 @@
+"""Rewild: South America's state: ints, strings and lists only."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from core.kernel import Rng
+
+Phase = Literal["play", "place", "extend", "upgrade", "attract", "refill", "over"]
+
+
+class Tile(msgspec.Struct):
+    """A biome tile on a board (RW-061): its kind (S, G, W, R) and fields; a shrubland's
+    extension field (RW-072), a rainforest's tall tree and the animal on top of it."""
+
+    kind: str
+    fields: list[int]
+    ext: int = -1
+    tree: bool = False
+    canopy: int = -1  # uid of the animal whose meeple stands on the tree
+
+
+class Placed(msgspec.Struct):
+    """A card in a biome row (RW-092). `on`: the card it covers (predation); `covered`:
+    predated (RW-113); `hexes`: its markers' fields; `meeple`: the field of its branch
+    meeple on the ground, -1 when none stands on the board's ground."""
+
+    uid: int
+    card: str
+    biome: str
+    on: int = -1
+    covered: bool = False
+    hexes: list[int] = []
+    plant_hexes: int = 0
+    meeple: int = -1
+
+
+class Player(msgspec.Struct):
+    stock: list[int]  # mineral, water, seed (RW-003)
+    hand: list[str]  # player cards in hand (RW-022)
+    played: list[str]  # played action cards in front, "<card>:<half>" (RW-039)
+    cover: list[int]  # field -> index in tiles, -1 empty
+    occ: list[int]  # field -> uid of the animal marking it, -1 unoccupied
+    tiles: list[Tile] = []
+    cards: list[Placed] = []
+    plant_hexes: list[int] = msgspec.field(
+        default_factory=lambda: [0, 0, 0]
+    )  # free plant-provided hexes per biome (RW-146)
+    completed: list[bool] = msgspec.field(default_factory=lambda: [False] * 3)  # RW-125
+    score: int = 0
+
+
+class State(msgspec.Struct):
+    seats: int
+    rng: Rng
+    decks: list[list[str]]  # wildlife, predation, plant (top = last)
+    display: list[list[str]]  # slot 0 leftmost; "" = empty (RW-029)
+    players: list[Player]
+    removed: list[str] = []  # RW-059
+    start: int = 0
+    current: int = 0
+    round: int = 1
+    final_round: int = 0  # 0 = the end is not triggered (RW-157)
+    turn: int = 0
+    next_uid: int = 0
+    mode: str = ""  # the upgrade chosen this action: "", "tree", "flip" (RW-058)
+    made: int = 0  # upgrades made by this action (RW-047)
+    took_plant: bool = False  # RW-034
+    took_predation: bool = False
+    phase: Phase = "play"
+
+
+def copy_tile(t: Tile) -> Tile:
+    return Tile(t.kind, list(t.fields), t.ext, t.tree, t.canopy)
+
+
+def copy_placed(p: Placed) -> Placed:
+    return Placed(p.uid, p.card, p.biome, p.on, p.covered, list(p.hexes), p.plant_hexes, p.meeple)
+
+
+def copy_player(p: Player) -> Player:
+    return Player(
+        list(p.stock),
+        list(p.hand),
+        list(p.played),
+        list(p.cover),
+        list(p.occ),
+        [copy_tile(t) for t in p.tiles],
+        [copy_placed(c) for c in p.cards],
+        list(p.plant_hexes),
+        list(p.completed),
+        p.score,
+    )
+
+
+def copy_state(state: State) -> State:
+    """A deep copy, by hand (faster than the kernel's `clone`, tested equal to it)."""
+    return State(
+        state.seats,
+        Rng(state.rng.state, state.rng.inc),
+        [list(d) for d in state.decks],
+        [list(d) for d in state.display],
+        [copy_player(p) for p in state.players],
+        list(state.removed),
+        state.start,
+        state.current,
+        state.round,
+        state.final_round,
+        state.turn,
+        state.next_uid,
+        state.mode,
+        state.made,
+        state.took_plant,
+        state.took_predation,
+        state.phase,
+    )
