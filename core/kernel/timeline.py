@@ -39,6 +39,7 @@ from .record import (
     genesis_hash,
     seed_commitment,
 )
+from .steps import StepRules
 from .takeback import takeback_refusal
 
 S = TypeVar("S")
@@ -47,8 +48,9 @@ E = TypeVar("E")
 
 Check = Literal["replay", "hashes", "verify"]
 """How entries from elsewhere are checked: `replay` folds their stored events (state
-hashes at snapshots and the tip), `hashes` too but checks every state hash, `verify`
-re-runs `decide` as well and checks everything."""
+hashes at snapshots and the tip; events against their commitment, not the move, which
+a replay never reads), `hashes` too but checks every state hash and move commitment,
+`verify` re-runs `decide` as well and checks everything."""
 
 
 class Mismatch(RecordError):
@@ -119,12 +121,16 @@ class Timeline(Generic[S, M, E]):
         self._line: list[int] = [0]
         self._tip = genesis_hash(record.genesis)
         self._by_move_id: dict[str, int] = {}
+        # True while self.state is this timeline's own working copy: shared with no
+        # snapshot and not yet handed out, so a StepRules title may fold into it.
+        self._private = False
         last = len(record.entries)
         for entry in record.entries:
             # Loading a whole record checks state hashes at snapshots and the tip
             # only: the hash chain already binds every entry, and verify checks all.
             spot = check != "replay" or entry.seq % snapshot_every == 0 or entry.seq == last
             self._append(entry, check=check, hash_check=spot)
+        self._private = False  # the loaded state is handed out from here on
 
     # -- reading -------------------------------------------------------------
 
@@ -160,9 +166,18 @@ class Timeline(Generic[S, M, E]):
             cursor -= 1
         else:
             state = self._snapshots[cursor]
+        if not pending:
+            return state
+        game = self.game
+        if isinstance(game, StepRules):  # one copy of the snapshot, folded in place
+            state = game.copy(state)
+            for entry in reversed(pending):
+                for event in entry.events:
+                    game.fold(state, event)
+            return state
         for entry in reversed(pending):
             for event in entry.events:
-                state = self.game.evolve(state, event)
+                state = game.evolve(state, event)
         return state
 
     def state_commitment(self, seq: int) -> str:
@@ -301,6 +316,7 @@ class Timeline(Generic[S, M, E]):
     def append(self, entry: Entry[M, E] | TakeBack, *, check: Check = "replay") -> None:
         """Append an entry made elsewhere, checking chain, hashes and (verify) the rules."""
         self._append(entry, check=check, hash_check=True)
+        self._private = False  # handed out: a later entry folds into a copy
 
     def _append(self, entry: Entry[M, E] | TakeBack, *, check: Check, hash_check: bool) -> None:
         seq = self.seq + 1
@@ -310,18 +326,19 @@ class Timeline(Generic[S, M, E]):
             raise RecordError("prev_hash does not match the entry before it", seq)
         if entry.move_id in self._by_move_id:
             raise RecordError(f"move_id {entry.move_id} appears twice", seq)
+        private = False
         if isinstance(entry, TakeBack):
             refusal = self.takeback_refusal(entry.seat, entry.to_seq)
             if refusal is not None and (check == "verify" or refusal.code == "takeback-target"):
                 raise Mismatch(f"take-back refused: {refusal.message}", seq)
             state = self.state_at(entry.to_seq)
         else:
-            check_commitments(self.record.genesis, entry)
+            # A replay folds the events, so they must match their commitment; it never
+            # reads the move, whose commitment the chain binds and verify checks.
+            check_commitments(self.record.genesis, entry, move=check != "replay")
             if check == "verify":
                 self._verify_events(entry)
-            state = self.state
-            for event in entry.events:
-                state = self.game.evolve(state, event)
+            state, private = self._folded(entry.events)
         actual = (
             self._commitment(seq, "state", state, salted=entry.salted)
             if hash_check
@@ -331,7 +348,7 @@ class Timeline(Generic[S, M, E]):
             raise Mismatch(
                 "state hash differs", seq, expected_hash=entry.state_hash, actual_hash=actual
             )
-        self._commit(entry, state)
+        self._commit(entry, state, private=private)
 
     def branch(self, seq: int, *, record_id: str, created_at: int = 0) -> Record[M, E]:
         """ "Play from here": a new record holding this one's entries 1..seq."""
@@ -387,7 +404,29 @@ class Timeline(Generic[S, M, E]):
                 actual_events=events,
             )
 
-    def _commit(self, entry: Entry[M, E] | TakeBack, state: S) -> None:
+    def _folded(self, events: list[E]) -> tuple[S, bool]:
+        """The current state with `events` applied, and whether it is a private copy.
+
+        A StepRules title folds them into one working copy, copied only when the
+        current state is shared (after a snapshot, a take-back, or once handed out),
+        so loading a record copies a state at snapshots, not once per event. Other
+        Deciders evolve event by event. The current state is folded into in place
+        only while it is private, i.e. while a record loads (a failure there
+        abandons the whole Timeline); otherwise a failed check leaves it untouched.
+        """
+        game = self.game
+        if isinstance(game, StepRules):
+            work = self.state if self._private else game.copy(self.state)
+            for event in events:
+                game.fold(work, event)
+            return work, True
+        state = self.state
+        for event in events:
+            state = game.evolve(state, event)
+        return state, False
+
+    def _commit(self, entry: Entry[M, E] | TakeBack, state: S, *, private: bool = False) -> None:
+        self._private = private
         self.record.entries.append(entry)
         if entry.salted:  # a format-1 game continued today goes on in format 2
             self.record.format = max(self.record.format, RECORD_FORMAT)
@@ -400,3 +439,4 @@ class Timeline(Generic[S, M, E]):
             self._line.append(entry.seq)
         if entry.seq % self.snapshot_every == 0:
             self._snapshots[entry.seq] = state
+            self._private = False  # the snapshot shares it: the next fold copies
