@@ -15,7 +15,8 @@ old one.) The ``f2-`` records are the same games made again, in record format 2 
 commitments, both titles on rules 2), with the engines of main at 337065c, extracted
 with ``git archive 337065c core tests/corpus/make_corpus.py | tar -x -C /tmp/corpus-src``
 and run the same way into a scratch folder; their files got the ``f2-`` prefix and
-their manifest rows were appended to ``corpus.json``. Only kernel APIs that existed then are used. What it holds: both titles at
+their manifest rows were appended to ``corpus.json``. Only kernel APIs that existed
+then are used. What it holds: both titles at
 every player count, options varied, take-backs, finished and unfinished games, a
 branch ("play from here"), JSON and msgpack. Manifest: ``corpus.json``.
 """
