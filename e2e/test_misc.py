@@ -117,3 +117,17 @@ def test_screens(server, new_context, viewport, label):
     shot(page, f"screen-home-ja-{label}")
     fits(page)
     assert page.errors == []
+
+
+def test_a_record_made_under_older_rules_says_so(server, new_context):
+    """Issue #12: a Tulikko record of rules version 1 (tests/corpus, made by the engines
+    before the rules were revised) opens, replays as played and is labelled."""
+    record = Path(__file__).resolve().parents[1] / "tests/corpus/tulikko-3p-202.record.json"
+    page = open_app(new_context(DESKTOP).new_page(), server.url)
+    page.set_input_files("#import-file", str(record))
+    page.wait_for_url("**/#/game/**")
+    wait_idle(page)
+    assert seq(page) == len(json.loads(record.read_text())["entries"])
+    notices = page.inner_text(".game-notices")
+    assert "rules version 1" in notices and "version 2" in notices, notices
+    assert page.errors == []

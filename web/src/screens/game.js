@@ -368,6 +368,9 @@ export async function gameScreen(root, { args: [id], screen }) {
   function drawNotices() {
     const items = [];
     const n = session.row.sync?.notice;
+    // A record made under older rules replays as it was played (issue #12): say so.
+    const { rules_version: recorded, engine_rules_version: current } = session.summary || {};
+    if (recorded && current && recorded !== current) items.push(t('notice.olderRules', { recorded, current }));
     if (n?.kind === 'fork') items.push(t('notice.forkHere', { seq: n.parentSeq }));
     if (n?.kind === 'refused') items.push(t('notice.refusedHere', { detail: n.detail }));
     for (const r of session.row.hosted?.rejected || []) {

@@ -198,6 +198,7 @@ export const en = {
   'invite.copyPrompt': 'Copy this invite link:',
 
   'notice.fork': '“{title}”: another device changed this game first. Your moves were kept as a fork from move {seq}.',
+  'notice.olderRules': 'This game was recorded under rules version {recorded}; this app plays version {current}. It replays exactly as it was played.',
   'notice.forkHere': 'Another device changed this game first. Your moves were kept as a fork from move {seq}; nothing was lost.',
   'notice.refused': '“{title}”: the server refused the record: {detail}',
   'notice.refusedHere': 'The server refused this record: {detail}',

@@ -198,6 +198,7 @@ export const ja = {
   'invite.copyPrompt': 'この招待リンクをコピーしてください：',
 
   'notice.fork': '「{title}」：別の端末が先にこのゲームを進めました。あなたの操作は{seq}件目からの分岐として保存されました。',
+  'notice.olderRules': 'このゲームはルール第{recorded}版で記録されました。このアプリは第{current}版です。記録どおりに再生します。',
   'notice.forkHere': '別の端末が先にこのゲームを進めました。あなたの操作は{seq}件目からの分岐として保存され、失われていません。',
   'notice.refused': '「{title}」：サーバーが棋譜を受け付けませんでした：{detail}',
   'notice.refusedHere': 'サーバーがこの棋譜を受け付けませんでした：{detail}',
