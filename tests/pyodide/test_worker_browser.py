@@ -70,7 +70,9 @@ def page(server: ThreadServer) -> Iterator[Any]:
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser.new_context().new_page()
+        # The server sends a CSP without unsafe-eval; Playwright evaluates its string
+        # predicates with eval (the CSP itself is tested in e2e/test_csp_hosted.py).
+        yield browser.new_context(bypass_csp=True).new_page()
         browser.close()
 
 
