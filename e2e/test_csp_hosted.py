@@ -39,6 +39,8 @@ def test_csp_lets_the_app_run_a_hosted_game(server: Any, new_context: Any) -> No
     created = server.api("POST", "/api/games", {"game": "high-card", "players": 2})
     code = created["invites"][1]["code"]
     page.goto(f"{server.url}/#/join/{created['game_id']}/{code}")
+    page.fill("#join-name", "Guest")  # the guest chooses the name the table sees
+    page.click("#join-claim")
     poll(page, "location.hash.startsWith('#/game/') && !!document.querySelector('#turn')", 60)
     closed = page.evaluate(
         """() => new Promise((resolve) => {
