@@ -12,16 +12,17 @@ import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import new_game, wait_idle
 
+# The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
+# game short (about 100 taps): buying cards again and again would stretch it past 700.
 DUCKS = [
+    "gift-food",
     "claim",
     "drop-off",
     "adopt",
     "keep-shaken",
     "feed",
-    "gift-food",
     "take-display",
     "take-deck",
-    "gift-cards",
     "shake",
     "disperse",
     "discard-card",
@@ -32,6 +33,7 @@ DUCKS = [
     "move",
     "end-turn",
 ]
+FIRST_ONLY = {"gift-food"}
 TULIKKO = ["place-token", "place", "slide", "discard", "move-to", "end-turn", "skip-token"]
 
 # The parts that must be on screen together: the board's main part, the acting panel
@@ -100,6 +102,8 @@ def play_by_tapping(page: Any, order: list[str], limit: int) -> list[tuple[str, 
         assert all(v in ("ok", "none") for v in where.values()), (where, played[-5:])
         assert page.query_selector("details.all-moves[open]") is None, "the move list stays folded"
         played.append(tap_once(page, order))
+        if played[-1][0] in FIRST_ONLY:
+            order = [kind for kind in order if kind != played[-1][0]]
         assert len(played) < limit, "the game did not end"
 
 
@@ -109,7 +113,7 @@ def test_whole_game_by_tapping(server, new_context, game):
     new_game(page, game, ["human", "bot"])
     shot(page, f"tap-{game}-start-390")
     order = TULIKKO if game == "tulikko" else DUCKS
-    played = play_by_tapping(page, order, limit=1500)
+    played = play_by_tapping(page, order, limit=400)
     kinds = {kind for kind, _ in played}
     # the steps of a turn were all taken on the board or the controls beside it
     steps = {
