@@ -226,7 +226,7 @@ class HostedGames:
                     s.SeatInfo(
                         seat=i,
                         claimed=bool(h),
-                        name=agg.names[i] if i < len(agg.names) else "",
+                        name=agg.seat_name(i),
                         bot=bots.get(i),
                     )
                     for i, h in enumerate(agg.seat_hashes)
@@ -247,7 +247,7 @@ class HostedGames:
         seat = who.seat
         with live.lock:
             self.cache.refresh(live)
-            tl, game = live.tl, live.engine
+            agg, tl, game = live.aggregate, live.tl, live.engine
             if at is not None and not 0 <= at <= tl.seq:
                 raise ApiError(
                     400, "bad-request", f"at={at} is not a seq of this game (0 to {tl.seq})"
@@ -267,6 +267,7 @@ class HostedGames:
                 else [],
                 outcome=outcome,
                 over=outcome is not None,
+                names=[agg.seat_name(i) for i in range(tl.record.genesis.seats)],
             )
 
     def record_since(self, game_id: str, token: str | None, since: int) -> s.RecordResponse:

@@ -118,6 +118,8 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     legal_moves: list[Any]
     outcome: Any
     over: bool
+    # each seat's name as its player chose it ("" = none): a guest names themself on joining
+    names: list[str] = []
 
 
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -103,6 +103,10 @@ class GameStream(Aggregate):
         """{seat: bot name} (a snapshot taken before bots existed has no `bots`)."""
         return {seat: name for seat, name in enumerate(self.__dict__.get("bots", [])) if name}
 
+    def seat_name(self, seat: int) -> str:
+        """The name seat `seat`'s player chose ("" for none yet)."""
+        return self.names[seat] if seat < len(self.names) else ""
+
     @event("BotsSeated")
     def seat_bots(self, bots: list[str], bot_seed: int) -> None:
         self.bots = bots

@@ -98,6 +98,10 @@ def test_claim_seats(client: httpx.Client) -> None:
     ]
     assert summary["you"] == {"role": "seat", "seat": 1}
     assert summary["seq"] == 0 and not summary["over"] and summary["to_move"] == [0]
+    # every view names the table, so the other seats see the name the guest chose
+    watcher = {"Authorization": f"Bearer {created['spectator_token']}"}
+    for auth in (watcher, {"Authorization": f"Bearer {token}"}):
+        assert client.get(f"/api/games/{gid}/view", headers=auth).json()["names"] == ["Aki", "Ben"]
 
 
 def test_reads_need_a_token_of_this_game(client: httpx.Client) -> None:

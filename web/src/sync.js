@@ -272,6 +272,8 @@ async function hostedOnce(id) {
       // Over: the full record is public; as a kernel Record's text it opens in the
       // engine (scrubbing, branching, export).
       if (data.over && held.record_json && seedText(held.record_json) !== null) r.hosted.recordJson = held.record_json;
+      // A guest's name arrives when they join; a seat with none keeps this device's.
+      if (data.names) r.names = data.names.map((name, seat) => name || r.names?.[seat] || '');
       r.seq = data.seq;
       r.toMove = data.to_move;
       r.over = data.over;
