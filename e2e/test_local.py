@@ -114,6 +114,8 @@ def test_new_game_offers_the_games_bots_by_name(server, new_context):
     assert page.is_hidden("#ng-seat-0-bot"), "a human seat has no bot to pick"
     names = page.eval_on_selector_all("#ng-seat-1-bot option", "els => els.map(e => e.value)")
     assert names == ["random", "greedy"]
+    chosen = page.eval_on_selector("#ng-seat-1-bot", "el => el.value")
+    assert chosen == "greedy", "a new opponent is the title's own bot, not random moves"
     page.select_option("#ng-seat-1-bot", "greedy")
     page.click("#ng-create")
     page.wait_for_url("**/#/game/**")

@@ -80,6 +80,8 @@ export async function newGameScreen(root) {
     const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value, bot: r.bot.value }));
     // The engine's bots for this game, by name (catalogue `bots`: "random" first).
     const bots = info().bots?.length ? info().bots : ['random'];
+    // A new opponent is the title's own bot: a player expects a game, not random moves.
+    const preferred = bots.find((b) => b !== 'random') ?? bots[0];
     seatRows = Array.from({ length: n }, (_, i) => {
       // Empty names stay empty in the record of names: the UI shows "Player N" in the
       // current language instead.
@@ -87,7 +89,7 @@ export async function newGameScreen(root) {
       const kind = h('select', { id: `ng-seat-${i}-kind`, 'aria-label': t('new.seatKind', { n: i + 1 }) },
         ['human', 'bot', 'remote'].map((k) => h('option', { value: k, selected: (old[i]?.kind ?? (i === 0 ? 'human' : 'bot')) === k }, t(`seatKind.${k}`))));
       const bot = h('select.seat-bot', { id: `ng-seat-${i}-bot`, 'aria-label': t('new.seatBot', { n: i + 1 }) },
-        bots.map((b) => h('option', { value: b, selected: (bots.includes(old[i]?.bot) ? old[i].bot : bots[0]) === b }, botLabel(b))));
+        bots.map((b) => h('option', { value: b, selected: (bots.includes(old[i]?.bot) ? old[i].bot : preferred) === b }, botLabel(b))));
       const showBot = () => { bot.hidden = kind.value !== 'bot'; };
       kind.addEventListener('change', () => { showBot(); drawMode(); });
       showBot();
