@@ -167,9 +167,10 @@ function players(view, legal, onMove, names, first) {
         const discard = findMove(legal, 'discard-card', { card });
         const face = view.cards?.[card];
         const mine = (m, glyph) => moveButton('button.mini.legal', m, moveLabel('ducks-in-tow', m, duckLabel), onMove, glyph);
-        return h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)),
-          ...drop.map((m) => mine(m, m.side === 'left' ? '⇤' : '⇥')),
-          discard ? mine(discard, '✕') : null);
+        const choices = [...drop.map((m) => mine(m, m.side === 'left' ? '⇤' : '⇥')), discard ? mine(discard, '✕') : null].filter(Boolean);
+        // a card's choices stand beside it, not under it: the hand stays one card high
+        return h(`span.card.face${choices.length ? '.has-moves' : ''}`, { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)),
+          choices.length ? h('span.card-moves', {}, choices) : null);
       })
       : [h('span.card.back', {}, t('dit.handSize', { n: p.hand_size }))];
     const claimable = legal.filter((m) => m.type === 'claim');
