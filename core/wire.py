@@ -115,6 +115,7 @@ class RecordDownload(msgspec.Struct, kw_only=True):
     forks: list[ForkRef]
     fork_of: ForkRef | None
     share_id: str | None
+    rules_version: str = ""  # the rules the game was recorded under (its genesis)
 
 
 __all__ = [

@@ -295,4 +295,5 @@ class LocalRecords:
                 if agg.fork_of
                 else None,
                 share_id=agg.share_id or None,
+                rules_version=tl.record.genesis.rules_version,
             )

@@ -149,6 +149,7 @@ class SharedRecord(msgspec.Struct, kw_only=True):
     share_id: str
     record: Any
     outcome: Any
+    rules_version: str = ""  # the rules the game was recorded under (its genesis)
 
 
 # -- local records -----------------------------------------------------------

@@ -56,4 +56,5 @@ class Sharing:
                 share_id=share_id,
                 record=live.tl.record,
                 outcome=live.engine.outcome(live.tl.state),
+                rules_version=live.tl.record.genesis.rules_version,
             )
