@@ -136,3 +136,23 @@ def test_kifu_verify_says_the_rules_changed(tmp_path: Path) -> None:
     )  # fmt: skip
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.startswith("rules changed: ") and "rules 1 -> 2" in checked.stdout
+
+
+@NEEDS_PROCESSES
+@pytest.mark.parametrize("name", ["tulikko-3p-202.record.json", "ducks-in-tow-2p-404.record.json"])
+def test_kifu_verify_names_both_rules_on_the_titles_older_records(name: str) -> None:
+    """The corpus's rules-1 records of both titles (made by the engines of 4fca50b):
+    `kifu verify` re-runs them under their own rules, passes, and names the rules they
+    were recorded under beside this engine's; `kifu replay` says the same."""
+    path = ROOT / "tests" / "corpus" / name
+    genesis = json.loads(path.read_text())["genesis"]
+    game = games.get(genesis["game"])
+    recorded = genesis["engine_version"].split(f"/{genesis['game']}-", 1)[1]
+    assert recorded != game.info.rules_version
+    label = f"{game.info.id} rules {recorded}; this engine has rules {game.info.rules_version}"
+    checked = kifu("verify", str(path))
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.startswith("ok: ") and label in checked.stdout, checked.stdout
+    replayed = kifu("replay", str(path), "--at", "5")
+    assert replayed.returncode == 0, replayed.stderr
+    assert label in replayed.stdout.splitlines()[0]
