@@ -172,7 +172,10 @@ def main() -> None:
     }
     for game_id in results["after"]:
         for key, label in labels.items():
-            cells = " ".join(f"{results[n][game_id][key]:12,.3f}" for n in names)
+            cells = " ".join(
+                f"{results[n][game_id][key]:12,.3f}" if game_id in results[n] else f"{'-':>12}"
+                for n in names
+            )  # a title the earlier revision did not have yet: "-"
             print(f"{game_id:14} {label:28} {cells}")
     sys.path.insert(0, str(ROOT))
     early, late, deep = snapshots()
