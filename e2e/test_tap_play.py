@@ -6,6 +6,7 @@ results. Screenshots (phone, tablet, desktop) go to /tmp/kifu-shots."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -136,3 +137,57 @@ def test_whole_game_by_tapping(server, new_context, game):
         shot(page, f"tap-{game}-end-{name}")
     assert page.errors == []
     json.dumps(played)
+
+
+# What the move log must never show a player: ids, rule IDs, unfilled placeholders.
+NOT_WORDS = r"[A-Z]{2,}-\d|\[[A-Z]+-\d+\]|[{}]|undefined|null"
+
+
+def test_the_move_log_tells_what_happened_in_words(server, new_context):
+    """The log after one turn each (you, then the bot), in English and Japanese: your
+    lines say "You", the bot's are third person in the past tense (never an
+    instruction), another player's turn is summed up at the top, and no id shows."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    new_game(page, "tulikko", ["human", "bot"], names=["Aiko"])
+    bot_slid = """() => [...document.querySelectorAll('#move-log li[data-seat="1"]')]
+      .some((li) => li.innerText.includes(' slid '))"""
+    for _ in range(60):  # the start tiles, then your first turn, then the bot's
+        wait_idle(page)
+        if page.evaluate(bot_slid):
+            break
+        tap_once(page, TULIKKO)
+    assert page.is_visible("#last-turn")
+    lines = page.eval_on_selector_all(
+        "#move-log li[data-seat]",
+        "els => els.map(e => ({seat: e.dataset.seat, text: e.innerText}))",
+    )
+    mine = [line["text"] for line in lines if line["seat"] == "0"]
+    theirs = [line["text"] for line in lines if line["seat"] == "1"]
+    assert mine and theirs, lines
+    bot = page.inner_text("#last-turn strong").removesuffix("'s turn:")
+    assert all(text.startswith("You ") for text in mine), mine
+    assert "You slid the tile in from the " in " ".join(mine), mine
+    assert all(text.startswith(f"{bot} ") for text in theirs), (bot, theirs)
+    assert not any(" your " in f" {text.lower()} " for text in theirs), theirs
+    assert " slid the tile in from the " in theirs[0], theirs
+    assert " placed the " in theirs[0] or " discarded the " in theirs[0], theirs
+    first_sentence = theirs[0].split(".")[0]
+    assert first_sentence in page.inner_text("#last-turn")  # the last turn, summed up
+    assert not any(re.search(NOT_WORDS, text) for text in mine + theirs), lines
+    assert not any(re.search(r"\ba [aeiou]", text) for text in mine + theirs), lines  # an orange
+
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.querySelector('#move-log')?.innerText.includes('あなた')")
+    ja = page.eval_on_selector_all(
+        "#move-log li[data-seat]",
+        "els => els.map(e => ({seat: e.dataset.seat, text: e.innerText}))",
+    )
+    bot_ja = page.inner_text("#last-turn strong").removesuffix("のターン：")
+    for line in ja:
+        text = line["text"]
+        assert text.startswith("あなた" if line["seat"] == "0" else bot_ja), (bot_ja, text)
+        assert not re.search(r"[A-Za-z]", text), text  # every word Japanese, names too
+        assert " " not in text, text  # no spaces between Japanese sentences or numbers
+    assert any("からスライドさせ" in line["text"] for line in ja if line["seat"] == "1"), ja
+    shot(page, "move-log-ja-390")
+    assert page.errors == []

@@ -38,13 +38,23 @@ export function onLang(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The string for `key` in the current language, `{name}` placeholders filled. */
+/** "a" or "an" before an English word ("an orange duck", "a blue tile"). */
+function article(word) {
+  return `${/^[aeiou]/i.test(String(word)) ? 'an' : 'a'} ${word}`;
+}
+
+/** The string for `key` in the current language, `{name}` placeholders filled;
+ * `{a:name}` is the value with its English article (the value decides a or an). */
 export function t(key, params = {}) {
   let text = LANGS[lang][key];
   if (text === undefined) text = LANGS.en[key];
   if (text === undefined) return key;
   if (typeof text === 'function') return text(params);
-  return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
+  return text.replace(/\{(a:)?(\w+)\}/g, (whole, a, name) => {
+    const value = params[name];
+    if (value === undefined || value === null) return whole;
+    return a ? article(value) : value;
+  });
 }
 
 export function has(key) {

@@ -85,8 +85,8 @@ export const en = {
   'pick.tulikko.slide': 'Slide the tile in…',
   'pick.tulikko.use-reslide': 'Aurora: re-slide…',
   // the move log (past tense, third person; {name} may be "You")
-  'log.tulikko.start-tile-placed': '{name} placed a {tile} neutral forest tile on {cell}.',
-  'log.tulikko.turn-started': '{name} revealed a {tile} forest tile.',
+  'log.tulikko.start-tile-placed': '{name} placed {a:tile} neutral forest tile on {cell}.',
+  'log.tulikko.turn-started': '{name} revealed {a:tile} forest tile.',
   'log.tulikko.slid': '{name} slid the tile in from the {side} and took the {ejected} tile pushed out.',
   'log.tulikko.tile-placed': '{name} placed the {tile} tile on {cell}.',
   'log.tulikko.tile-discarded': '{name} discarded the {tile} tile (no empty space with that symbol).',
