@@ -73,7 +73,21 @@ export class EngineSession {
       viewSeat: seat,
       entries: this.entries,
     };
+    await this.keepShown();
     return this.snapshot;
+  }
+
+  /** Keep what the screen now shows in the row, so the next open draws it at once while
+   * the engine boots (storedSnapshot). Only one person's view: a hot-seat table's
+   * board waits for the engine (the pass-the-device cover needs it). */
+  async keepShown() {
+    if (this.readOnly || this.humanSeats().length > 1) return;
+    const { seq, toMove, over, view, legal, activeSeat, viewSeat } = this.snapshot;
+    const shown = { seq, toMove, over, view, legal, activeSeat, viewSeat };
+    this.row = (await store.updateGame(this.id, (row) => {
+      row.shown = shown;
+      return row;
+    })) || this.row;
   }
 
   /** The record's entries as this device's players may see them (the move log): one
@@ -266,6 +280,24 @@ export class ReplaySession extends EngineSession {
 const pastViews = new Map();
 const PAST_VIEWS_MAX = 500;
 
+/** A hosted game's snapshot from its row: the server's last view, legal moves and queue. */
+function hostedSnapshot(row) {
+  const h = row.hosted;
+  const pending = h.pending || [];
+  return {
+    seq: h.seq || 0,
+    toMove: h.toMove || [],
+    over: !!h.over,
+    outcome: h.outcome ?? null,
+    view: h.view,
+    legal: pending.length ? [] : h.legal || [],
+    activeSeat: (h.toMove || []).includes(h.seat) && !pending.length ? h.seat : null,
+    viewSeat: h.seat,
+    entries: h.entries || [],
+    pending,
+  };
+}
+
 export class HostedSession {
   kind = 'hosted';
 
@@ -273,7 +305,7 @@ export class HostedSession {
     this.row = row;
     this.id = row.id;
     this.game = row.game;
-    this.snapshot = this.fromRow(row);
+    this.snapshot = hostedSnapshot(row);
   }
 
   get seats() {
@@ -282,23 +314,6 @@ export class HostedSession {
 
   humanSeats() {
     return [this.row.hosted.seat];
-  }
-
-  fromRow(row) {
-    const h = row.hosted;
-    const pending = h.pending || [];
-    return {
-      seq: h.seq || 0,
-      toMove: h.toMove || [],
-      over: !!h.over,
-      outcome: h.outcome ?? null,
-      view: h.view,
-      legal: pending.length ? [] : h.legal || [],
-      activeSeat: (h.toMove || []).includes(h.seat) && !pending.length ? h.seat : null,
-      viewSeat: h.seat,
-      entries: h.entries || [],
-      pending,
-    };
   }
 
   async open() {
@@ -317,7 +332,7 @@ export class HostedSession {
       if (!(err instanceof ApiError && err.offline)) throw err;
       this.row = (await store.getGame(this.id)) || this.row;
     }
-    this.snapshot = this.fromRow(this.row);
+    this.snapshot = hostedSnapshot(this.row);
     return this.snapshot;
   }
 
@@ -325,7 +340,7 @@ export class HostedSession {
    * waits, and the board shows it waiting. */
   async play(move) {
     this.row = await queueHosted(this.id, { move });
-    this.snapshot = this.fromRow(this.row);
+    this.snapshot = hostedSnapshot(this.row);
     return this.refresh();
   }
 
@@ -374,6 +389,14 @@ export class HostedSession {
   async branchAt() {
     throw new Error(t('scrub.hostedNoBranch'));
   }
+}
+
+/** What a saved game's screen showed when it was last open, drawn before the engine is
+ * up (instant open): a hosted game's stored view, a local game's kept one (keepShown);
+ * null when there is none (a hot-seat table, a replay, a game never drawn). */
+export function storedSnapshot(row) {
+  if (row.kind === 'hosted') return row.hosted?.view && !row.over ? hostedSnapshot(row) : null;
+  return row.kind === 'local' ? row.shown || null : null;
 }
 
 function newSession(row) {

@@ -5,7 +5,7 @@
 import { h, toast, download, clear } from '../ui.js';
 import { t } from '../i18n.js';
 import * as store from '../storage.js';
-import { sessionFor } from '../sessions.js';
+import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
 import { moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
@@ -19,7 +19,7 @@ import { rematch } from './newgame.js';
 import { seatName } from '../seats.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
-import { onEngineStatus } from '../engine.js';
+import { engineStatus, onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 import { citesRule, hasRules } from './rules.js';
 
@@ -74,13 +74,34 @@ export async function gameScreen(root, { args: [id], screen }) {
   );
 
   let disposed = false;
+  let keptTap = null; // a move tapped on the instant board before the engine was up
   const stopEngine = onEngineStatus((st) => {
-    if (st.phase === 'loading') loading.textContent = `${t('game.loading')} ${Math.round(st.progress * 100)}%`;
+    if (st.phase === 'loading') loading.textContent = keptTap ? t('game.tapKept') : `${t('game.loading')} ${Math.round(st.progress * 100)}%`;
   });
+
+  // Instant open: while the engine boots, the board this game showed last; a tap made
+  // meanwhile is kept (and said so) and played once the engine is up, if still legal.
+  let disposedEarly = false;
+  screen.dispose = () => { disposedEarly = true; stopEngine(); };
+  const stored = engineStatus().phase === 'ready' ? null : storedSnapshot(row);
+  if (stored?.view) {
+    boardBox.dataset.instant = 'true';
+    turn.textContent = stored.over ? t('game.over') : stored.activeSeat !== null ? t('game.yourTurn') : t('game.waitingFor', { name: (stored.toMove || []).map((seat) => seatName(row, seat)).join(t('list.sep')) });
+    renderBoard(row.game, boardBox, {
+      view: stored.view, legal: stored.legal || [], seat: stored.viewSeat, activeSeat: stored.activeSeat,
+      names: (seat) => seatName(row, seat), readOnly: false, seats: row.seats,
+      onMove: (move) => {
+        keptTap = move;
+        for (const el of boardBox.querySelectorAll('[data-move]')) el.classList.toggle('kept', el.dataset.move === moveKey(move));
+        loading.textContent = t('game.tapKept');
+      },
+    });
+  }
 
   let session;
   try {
     session = await sessionFor(row);
+    if (disposedEarly) return;
   } catch (err) {
     loading.textContent = `${t('game.openFailed')} ${err.message || err}`;
     loading.className = 'error';
@@ -90,6 +111,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   }
   loading.remove();
   stopEngine();
+  delete boardBox.dataset.instant;
 
   let scrubSeq = null; // null: live; a number: the read-only point shown
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
@@ -530,6 +552,10 @@ export async function gameScreen(root, { args: [id], screen }) {
     window.removeEventListener('offline', onNet);
   };
   await draw();
+  const kept = keptTap && session.snapshot.seq === stored.seq
+    ? session.snapshot.legal.find((move) => moveKey(move) === moveKey(keptTap)) : null;
+  if (kept) await act(() => session.play(kept));
+  else if (keptTap) toast(t('game.tapStale'));
 }
 
 async function copy(text) {

@@ -121,6 +121,8 @@ export const en = {
 
   'game.loading': 'Opening the game…',
   'game.openFailed': 'The game could not be opened:',
+  'game.tapKept': 'Kept: your move is played as soon as the game engine is ready.',
+  'game.tapStale': 'The game changed while the engine started: please choose your move again.',
   'game.notFound': 'This game is not on this device.',
   'game.actions': 'Your moves',
   'game.noActions': 'Nothing to do right now.',

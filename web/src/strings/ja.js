@@ -121,6 +121,8 @@ export const ja = {
 
   'game.loading': 'ゲームを開いています…',
   'game.openFailed': 'ゲームを開けませんでした：',
+  'game.tapKept': '操作を受け付けました。ゲームエンジンの準備ができしだい実行します。',
+  'game.tapStale': 'エンジンの起動中にゲームが進みました。もう一度操作を選んでください。',
   'game.notFound': 'このゲームはこの端末にありません。',
   'game.actions': 'あなたの操作',
   'game.noActions': '今できることはありません。',

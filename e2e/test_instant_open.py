@@ -1,0 +1,57 @@
+"""Instant open (issue #15): a player who comes back to a saved game sees its board at
+once, drawn from the view the game last showed, offline, while the engine boots behind
+it; a tap made before the engine is ready says it is kept and is played once it is.
+
+The times are written to the artifacts folder (instant-open.json) and reported, not
+asserted: wall-clock limits would fail on a loaded machine rather than on a slow app."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ARTIFACTS, PHONE_390, open_app, shot, wait_engine, wait_sw
+from helpers import game_rows, new_game, seq
+
+# The moment the instant board is up, and the engine's phase then (polled every frame).
+INSTANT_BOARD = """() => document.querySelector('#board[data-instant] [data-move]')
+  ? { at: performance.now(), engine: document.body.dataset.engine || '' } : null"""
+ENGINE_READY = "() => document.body.dataset.engine === 'ready' ? performance.now() : null"
+
+
+def test_a_saved_game_is_drawn_before_the_engine_is_up(server, new_context):
+    ctx = new_context(PHONE_390)
+    page = open_app(ctx.new_page(), server.url)
+    game_id = new_game(page, "tulikko", ["human", "bot"], names=["Aiko"])
+    wait_sw(page)
+    assert seq(page) == 0 and page.query_selector("#board [data-move]")
+    row = next(r for r in game_rows(page) if r["id"] == game_id)
+    assert row["shown"]["seq"] == 0 and row["shown"]["legal"], "the shown view is kept"
+
+    # A warm start, offline: the app, its engine and the game come from this device.
+    page.close()
+    server.stop()
+    ctx.set_offline(True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/#/game/{game_id}")
+    instant = page.wait_for_function(INSTANT_BOARD, polling="raf", timeout=20_000).json_value()
+    assert instant["engine"] != "ready", "drawn before the engine was up"
+    shot(page, "instant-open-390")
+
+    # A tap before the engine is ready: kept, said so, then played.
+    page.click("#board[data-instant] [data-move]")
+    assert "Kept" in page.inner_text(".loading")
+    ready = page.wait_for_function(ENGINE_READY, polling="raf", timeout=120_000).json_value()
+    wait_engine(page)
+    page.wait_for_function("Number(document.querySelector('#turn')?.dataset.seq) >= 1")
+    assert page.query_selector("#board[data-instant]") is None
+    entries = json.loads(next(r for r in game_rows(page) if r["id"] == game_id)["record_json"])
+    assert entries["entries"][0]["seat"] == 0, "the kept tap was the player's first move"
+    assert errors == []
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    figures = {"board_drawn_ms": round(instant["at"]), "engine_ready_ms": round(ready)}
+    (ARTIFACTS / "instant-open.json").write_text(json.dumps(figures))
+    print("instant open:", figures)
+    server.start()
