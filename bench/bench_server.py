@@ -41,11 +41,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 SERVE = """
+import importlib
 import sys
 sys.path.insert(0, {repo!r})
 import core.games
-from tests.kernel.fixture_game import GAME
-core.games.register(GAME)
+core.games.register(importlib.import_module({module!r}).GAME)
 from server.main import serve
 serve(host="127.0.0.1", port={port}, data_dir={data_dir!r}, database_url={url!r})
 """
@@ -266,8 +266,11 @@ def report(name: str, latencies: list[float], elapsed: float | None = None) -> f
     return rate
 
 
-def start_server(url: str | None, data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
-    """`serve()` in a subprocess (rate limit and access log off); it and its base URL."""
+def start_server(
+    url: str | None, data_dir: str, module: str = "tests.kernel.fixture_game"
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`serve()` in a subprocess (rate limit and access log off) with the engine of
+    `module` registered; it and its base URL."""
     port = free_port()
     env = {
         **os.environ,
@@ -276,7 +279,7 @@ def start_server(url: str | None, data_dir: str) -> tuple[subprocess.Popen[bytes
         "KIFU_LOG_LEVEL": "WARNING",
     }
     env.pop("KIFU_DATABASE_URL", None)
-    script = SERVE.format(repo=str(REPO), port=port, data_dir=data_dir, url=url)
+    script = SERVE.format(repo=str(REPO), module=module, port=port, data_dir=data_dir, url=url)
     proc = subprocess.Popen([sys.executable, "-c", script], env=env, cwd=str(REPO))
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
