@@ -14,7 +14,7 @@ are full; a finished game is replaced by a new one (creating games is not timed)
 
 Servers, all on loopback, started here:
 - Kifu: `serve()` in a subprocess, SQLite in a temp dir (PostgreSQL with
-  --database-url), rate limit and quotas off. Every acknowledged move is committed
+  --database-url), rate limit and hosted-game quota off. Every acknowledged move is committed
   and fsynced (SQLite WAL with its default synchronous=FULL; PostgreSQL's default
   synchronous_commit).
 - boardgame.io: its Node server (`Server` from boardgame.io/server) with its

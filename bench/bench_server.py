@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_server.py [--moves 2000] [--games 50] [--database-url URL]
 
 Starts the server as a subprocess (SQLite in a temp dir unless a PostgreSQL URL
-is given; rate limits off), then measures on loopback:
+is given; rate limit and hosted-game quota off), then measures on loopback:
 
 1. one game at a time: sequential moves (a new game when one ends), one client,
    keep-alive; moves/s and p50/p99 latency of each POST /moves;
@@ -269,12 +269,13 @@ def report(name: str, latencies: list[float], elapsed: float | None = None) -> f
 def start_server(
     url: str | None, data_dir: str, module: str = "tests.kernel.fixture_game"
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """`serve()` in a subprocess (rate limit and access log off) with the engine of
+    """`serve()` in a subprocess (rate limit, game quota and access log off) with the engine of
     `module` registered; it and its base URL."""
     port = free_port()
     env = {
         **os.environ,
         "KIFU_RATE_LIMIT": "0",
+        "KIFU_GAMES_PER_HOUR": "0",
         "KIFU_ACCESS_LOG": "0",
         "KIFU_LOG_LEVEL": "WARNING",
     }
