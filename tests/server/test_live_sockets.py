@@ -52,7 +52,11 @@ class WideHighCard(HighCard):
         return WideView(**msgspec.structs.asdict(base), padding="x" * 48 * 1024)
 
 
-core.games.register(WideHighCard())
+@pytest.fixture
+def wide_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registered for one test only: the whole suite runs in shared processes, and
+    tests elsewhere walk every registered game."""
+    monkeypatch.setitem(core.games._LOADED, "high-card-wide", WideHighCard())
 
 
 def silent_socket(port: int, path: str, source: str = "127.0.0.1") -> socket.socket:
@@ -81,6 +85,7 @@ def open_sockets(srv: ThreadServer) -> int:
     return sum(n for (kind, _), n in counts.items() if kind == "address")
 
 
+@pytest.mark.usefixtures("wide_game")
 def test_readers_that_never_read_are_dropped_and_the_server_stays_responsive(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
