@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_server.py [--moves 2000] [--games 50] [--database-url URL]
 
 Starts the server as a subprocess (SQLite in a temp dir unless a PostgreSQL URL
-is given; rate limits off), then measures on loopback:
+is given; rate limit and hosted-game quota off), then measures on loopback:
 
 1. one game at a time: sequential moves (a new game when one ends), one client,
    keep-alive; moves/s and p50/p99 latency of each POST /moves;
@@ -41,11 +41,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 SERVE = """
+import importlib
 import sys
 sys.path.insert(0, {repo!r})
 import core.games
-from tests.kernel.fixture_game import GAME
-core.games.register(GAME)
+core.games.register(importlib.import_module({module!r}).GAME)
 from server.main import serve
 serve(host="127.0.0.1", port={port}, data_dir={data_dir!r}, database_url={url!r})
 """
@@ -266,17 +266,21 @@ def report(name: str, latencies: list[float], elapsed: float | None = None) -> f
     return rate
 
 
-def start_server(url: str | None, data_dir: str) -> tuple[subprocess.Popen[bytes], str]:
-    """`serve()` in a subprocess (rate limit and access log off); it and its base URL."""
+def start_server(
+    url: str | None, data_dir: str, module: str = "tests.kernel.fixture_game"
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`serve()` in a subprocess (rate limit, game quota and access log off) with the engine of
+    `module` registered; it and its base URL."""
     port = free_port()
     env = {
         **os.environ,
         "KIFU_RATE_LIMIT": "0",
+        "KIFU_GAMES_PER_HOUR": "0",
         "KIFU_ACCESS_LOG": "0",
         "KIFU_LOG_LEVEL": "WARNING",
     }
     env.pop("KIFU_DATABASE_URL", None)
-    script = SERVE.format(repo=str(REPO), port=port, data_dir=data_dir, url=url)
+    script = SERVE.format(repo=str(REPO), module=module, port=port, data_dir=data_dir, url=url)
     proc = subprocess.Popen([sys.executable, "-c", script], env=env, cwd=str(REPO))
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):

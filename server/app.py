@@ -145,7 +145,7 @@ def catalogue(request: Request[Any, Any, Any]) -> s.Catalogue:
 async def create_game(
     request: Request[Any, Any, Any], data: JSONBody[s.CreateGame]
 ) -> s.GameCreated:
-    return await run(service_of(request).hosted.create, data)
+    return await run(service_of(request).hosted.create, data, client_of(request))
 
 
 @post("/api/games/{game_id:str}/seats", tags=["hosted games"], status_code=201)

@@ -121,10 +121,12 @@ class HostedGames:
     def principal(self, game_id: str, token: str | None) -> Principal:
         return self._hosted(game_id, token)[1]
 
-    def create(self, req: s.CreateGame) -> s.GameCreated:
-        """A new table; bot seats get no invite code and play at once if they start."""
+    def create(self, req: s.CreateGame, client: str) -> s.GameCreated:
+        """A new table; bot seats get no invite code and play at once if they start.
+        Tables are never deleted, so `client` (an address) has an hourly quota."""
         game = engine(req.game)
         check_bots(game, req.players, req.bots)
+        self.quotas.new_game(client)
         codes = {
             seat: secrets.token_urlsafe(12) for seat in range(req.players) if seat not in req.bots
         }

@@ -1,7 +1,8 @@
 """What one client address may store, and how much of the CPU heavy work may take.
 
 Per client address (see guard.py for how the address is known), per hour:
-new records (uploads and forks), bytes of records and appends, bug reports.
+new hosted games, new records (uploads and forks), bytes of records and
+appends, bug reports.
 Per record: entries (`max_entries`, hosted games too) and forks. A refusal per
 hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
 `record-full`, too many forks 422 `too-many-forks`; a bug report over
@@ -29,12 +30,18 @@ def exceeded(what: str, retry: int) -> ApiError:
 class Quotas:
     def __init__(self, settings: Settings) -> None:
         url = settings.limits_url
+        self.games = window(url, "games", settings.games_per_hour, HOUR)
         self.records = window(url, "records", settings.records_per_hour, HOUR)
         self.bytes = window(url, "bytes", settings.upload_bytes_per_hour, HOUR)
         self.reports = window(url, "reports", settings.reports_per_hour, HOUR)
         self.max_entries = settings.max_entries
         self.forks_per_record = settings.forks_per_record
         self.max_report_bytes = settings.max_report_bytes
+
+    def new_game(self, client: str) -> None:
+        retry = self.games.hit(client)
+        if retry is not None:
+            raise exceeded("hosted games", retry)
 
     def new_record(self, client: str) -> None:
         retry = self.records.hit(client)

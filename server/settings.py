@@ -17,6 +17,7 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | body_timeout | KIFU_BODY_TIMEOUT | 30 s for a request's body, once its headers are in |
 | cache_bytes | KIFU_CACHE_BYTES | 128 MiB of records in memory (estimated, see service cache) |
 | max_entries | KIFU_MAX_ENTRIES | 20,000 entries per record (hosted or uploaded) |
+| games_per_hour | KIFU_GAMES_PER_HOUR | 200 new hosted games per address |
 | records_per_hour | KIFU_RECORDS_PER_HOUR | 100 new records (uploads, forks) per address |
 | upload_bytes_per_hour | KIFU_UPLOAD_BYTES_PER_HOUR | 64 MiB of records/appends per address |
 | reports_per_hour | KIFU_REPORTS_PER_HOUR | 20 bug reports per address |
@@ -42,6 +43,7 @@ NUMBERS = (
     ("body_timeout", "KIFU_BODY_TIMEOUT"),
     ("cache_bytes", "KIFU_CACHE_BYTES"),
     ("max_entries", "KIFU_MAX_ENTRIES"),
+    ("games_per_hour", "KIFU_GAMES_PER_HOUR"),
     ("records_per_hour", "KIFU_RECORDS_PER_HOUR"),
     ("upload_bytes_per_hour", "KIFU_UPLOAD_BYTES_PER_HOUR"),
     ("reports_per_hour", "KIFU_REPORTS_PER_HOUR"),
@@ -69,6 +71,7 @@ class Settings:
     body_timeout: float = 30.0
     cache_bytes: int = 128 * 1024 * 1024
     max_entries: int = 20_000
+    games_per_hour: int = 200
     records_per_hour: int = 100
     upload_bytes_per_hour: int = 64 * 1024 * 1024
     reports_per_hour: int = 20

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import socket
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -10,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import ThreadServer, make_settings
+from tests.server.conftest import PYTHON, REPO, ThreadServer, free_port, make_settings
 from tests.server.test_bad_input import static_dirs  # noqa: F401 (a fixture)
 
 
@@ -115,6 +118,40 @@ def test_half_sent_requests_are_dropped(tmp_path: Path) -> None:
         with srv.client() as c:  # and the server still serves
             assert c.get("/health").status_code == 200
             assert c.post("/api/games", json=NEW_GAME).status_code == 201
+
+
+# The plain uvicorn line of server/README.md ("Several processes"), on one worker.
+UVICORN = (
+    "uvicorn --factory server.app:create_app_from_env --no-proxy-headers "
+    "--http server.slow_clients:TimedHttp --timeout-keep-alive 30"
+)
+
+
+def test_the_plain_uvicorn_line_drops_half_sent_requests(tmp_path: Path) -> None:
+    """uvicorn run by hand (not `kifu serve`) keeps the header deadline when given
+    the README's `--http server.slow_clients:TimedHttp`."""
+    assert UVICORN in (REPO / "server" / "README.md").read_text()
+    port = free_port()
+    env = {**os.environ, "KIFU_DATA_DIR": str(tmp_path), "KIFU_HEADER_TIMEOUT": "1"}
+    env.pop("KIFU_DATABASE_URL", None)
+    command = [PYTHON, "-m", *UVICORN.split(), "--host", "127.0.0.1", "--port", str(port)]
+    proc = subprocess.Popen(command, cwd=REPO, env=env, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                    break
+            time.sleep(0.1)
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")  # headers never end
+            sock.settimeout(5)
+            start = time.monotonic()
+            assert sock.recv(100) == b""
+            assert time.monotonic() - start < 3
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def test_sqlite_refuses_several_workers_even_with_redis(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -354,3 +354,22 @@ def test_uploads_survive_the_verifying_child_dying(tmp_path: Path) -> None:
             os.kill(pid, signal.SIGKILL)
         time.sleep(0.5)
         assert client.post("/api/records", content=with_id(short, "child-2")).status_code == 201
+
+
+def test_hosted_games_per_address_have_an_hourly_quota(tmp_path: Path) -> None:
+    """Hosted games are never deleted: an address may create `games_per_hour` an
+    hour (429 quota-exceeded with Retry-After past it); another address may still
+    create, and the records quota does not count them."""
+    settings = make_settings(sqlite(tmp_path), games_per_hour=3, records_per_hour=1)
+    with ThreadServer(settings) as srv, srv.client() as client:
+        body = {"game": "high-card", "players": 2}
+        answers = [client.post("/api/games", json=body) for _ in range(4)]
+        assert [a.status_code for a in answers] == [201, 201, 201, 429]
+        assert answers[3].json()["code"] == "quota-exceeded"
+        assert 3000 <= int(answers[3].headers["retry-after"]) <= 3600
+        assert (
+            client.post("/api/records", content=with_id(move_undo("g", 4), "g")).status_code == 201
+        )
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with srv.client(transport=transport) as elsewhere:
+            assert elsewhere.post("/api/games", json=body).status_code == 201
