@@ -1,0 +1,220 @@
+"""Valley of the Torii at 390 × 844: whole games of every mode the brief names (the base
+game with 2 artists, solo against the opponent board, an alternative painting board with
+the rainbow tile), played by tapping only the wheels' tiles, the board's slots, the
+drawn tiles and the step's controls (never the fallback move list); a bot takes the
+other seat. At each step the wheels, the acting board and the step's controls are on
+screen and nothing scrolls sideways. Undo once, scrub the history, open the shared
+replay, the Japanese UI; screenshots (phone, tablet, desktop) into e2e/artifacts/."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from conftest import DESKTOP, PHONE_390, TABLET, open_app
+from helpers import new_game, seq, sideways_overflow, wait_idle
+
+GAME = "valley-of-the-torii"
+SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
+
+# Which tap to take when several are offered: finish the turn, decline the optional
+# effects (reserve, rainbow swap, cherry seal) so games stay short.
+ORDER = [
+    "place",
+    "take",
+    "take-reserved",
+    "pick",
+    "skip-reserve",
+    "rainbow-skip",
+    "skip-cherry",
+    "rainbow-pick",
+    "rainbow-put",
+    "reserve",
+    "use-cherry",
+    "cherry-replace",
+    "draw-village",
+]
+
+IN_VIEW = """() => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
+  const parts = {
+    board: document.querySelector('#board .tor-wheels'),
+    acting: document.querySelector('#board [data-stage=acting]'),
+    controls: document.querySelector('#step-controls'),
+  };
+  const out = {};
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
+    const r = el.getBoundingClientRect();
+    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
+      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
+  }
+  return out;
+}"""
+
+# Every move offered on the board and beside it: the move, its slot's row, the size of
+# its tap target, whether it is a step control.
+OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
+  el.dataset.pick = String(i);
+  const r = el.getBoundingClientRect();
+  return { i, move: JSON.parse(el.dataset.move), row: Number(el.dataset.row || 0),
+           w: r.width, h: r.height, control: !!el.closest('#step-controls'),
+           picker: el.closest('details.picker')?.dataset.type ?? null };
+})"""
+
+
+def snap(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def tap_step(page: Any) -> tuple[str, str]:
+    offered = page.evaluate(OFFERED)
+    assert offered, f"nothing to tap: {page.inner_text('#turn')}"
+    rank = {kind: n for n, kind in enumerate(ORDER)}
+    # the highest slot first (the top row ends the game), else the first offered
+    choice = min(offered, key=lambda o: (rank.get(o["move"]["type"], 99), -o["row"], o["i"]))
+    if not choice["control"]:
+        assert choice["w"] >= 40 and choice["h"] >= 40, choice  # a finger-sized target
+    if choice["picker"]:
+        page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
+    before = page.get_attribute("#turn", "data-seq")
+    page.click(f"[data-pick='{choice['i']}']")
+    page.wait_for_function(
+        """(b) => document.querySelector('#turn')?.dataset.seq !== b
+          || document.querySelector('#move-error:not([hidden])')""",
+        arg=before,
+    )
+    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    return str(choice["move"]["type"]), "control" if choice["control"] else "board"
+
+
+def play(page: Any, limit: int, *, undo_once: bool = False, shots: str = "") -> list[str]:
+    played: list[str] = []
+    undone = not undo_once
+    while True:
+        wait_idle(page)
+        if page.query_selector("#end-screen"):
+            return played
+        if page.is_visible("#cover-ready"):
+            page.click("#cover-ready")
+            continue
+        if page.get_attribute("#turn", "data-seat") == "":
+            continue  # the bot is moving
+        where = page.evaluate(IN_VIEW)
+        assert all(v in ("ok", "none") for v in where.values()), (where, played[-5:])
+        assert sideways_overflow(page) <= 0
+        assert page.query_selector("details.all-moves[open]") is None
+        if shots and len(played) in (0, 1):
+            snap(page, f"{shots}-step{len(played)}-390")
+        kind, _ = tap_step(page)
+        played.append(kind)
+        if not undone and kind == "place" and len(played) > 4:
+            wait_idle(page)
+            at = seq(page)
+            page.click("#undo")
+            page.wait_for_function(
+                "(s) => Number(document.querySelector('#turn').dataset.seq) < s", arg=at
+            )
+            undone = True
+        assert len(played) < limit, "the game did not end"
+
+
+def end_checks(page: Any, name: str, boards: int) -> None:
+    box = page.eval_on_selector("#end-screen", "e => e.getBoundingClientRect().toJSON()")
+    assert 0 <= box["top"] < 300, box
+    sheet = page.inner_text("#tor-sheet")
+    # every board has a column and every way to score a row; no engine id on screen
+    assert page.eval_on_selector_all("#tor-sheet thead th", "els => els.length") == boards + 1
+    assert page.eval_on_selector_all("#tor-sheet tbody tr", "els => els.length") >= 10
+    text = page.inner_text("body")
+    for leak in ("OBJ_", "SCROLL_", "T0", "r1c", "r2c", "TOR-"):
+        assert leak not in text, (leak, sheet)
+    assert sideways_overflow(page) <= 0
+    snap(page, f"{name}-end-390")
+
+
+def test_base_game_two_artists_with_undo_scrub_and_shared_replay(server, new_context):
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    new_game(page, GAME, ["human", "bot"], options={"objectives": "A", "start_player": "0"})
+    snap(page, "tor-base-start-390")
+    played = play(page, 120, undo_once=True, shots="tor-base")
+    assert {"take", "place"} <= set(played)
+    end_checks(page, "tor-base", 2)
+    log = page.inner_text("#move-log")
+    assert "placed" in log and "took" in log
+    # scrub back: an earlier board, read-only, the way back at the top
+    page.click("#scrub-first")
+    page.wait_for_function("document.querySelector('#turn').dataset.viewing === '0'")
+    assert page.query_selector("#board .tor-wheels") and not page.query_selector(
+        "#board [data-move]"
+    )
+    page.click("#scrub-next")
+    page.wait_for_function("document.querySelector('#turn').dataset.viewing === '1'")
+    snap(page, "tor-base-scrub-390")
+    page.click("#scrub-last")
+    page.wait_for_selector("#end-screen")
+    for name, size in (("tablet", TABLET), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        wait_idle(page)
+        snap(page, f"tor-base-end-{name}")
+    # the shared replay of the finished game, in a fresh context
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
+    page.click("#share")
+    page.wait_for_selector("#share-link:not([hidden])")
+    link = page.input_value("#share-link")
+    viewer = open_app(new_context(PHONE_390).new_page(), server.url, "/" + link.split("/", 3)[3])
+    viewer.wait_for_selector("#end-screen")
+    viewer.wait_for_selector("#tor-sheet")
+    viewer.click("#scrub-first")
+    viewer.wait_for_selector("#board .tor-wheels")
+    snap(viewer, "tor-shared-replay-390")
+    assert page.errors == [] and viewer.errors == []
+
+
+def test_solo_against_the_opponent_board_in_japanese(server, new_context):
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    new_game(page, GAME, ["human"], options={"difficulty": "easy"})
+    snap(page, "tor-solo-ja-start-390")
+    played = play(page, 80, shots="tor-solo-ja")
+    assert {"take", "place"} <= set(played)
+    end_checks(page, "tor-solo-ja", 2)
+    assert "相手のボード" in page.inner_text("#tor-sheet")
+    board = page.inner_text("#board") + page.inner_text("#move-log")
+    assert "VP" not in page.inner_text("#tor-sheet") and "配置しました" in board
+    page.click("#scrub-first")
+    page.wait_for_function("document.querySelector('#turn').dataset.viewing === '0'")
+    snap(page, "tor-solo-ja-scrub-390")
+    page.set_viewport_size(DESKTOP)
+    wait_idle(page)
+    snap(page, "tor-solo-ja-desktop")
+    assert page.errors == []
+
+
+def test_alternative_board_with_the_rainbow_tile(server, new_context):
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    new_game(
+        page,
+        GAME,
+        ["human", "bot"],
+        options={"board_layout": "ALT2", "rainbow": True, "start_player": "0"},
+    )
+    # paper tiles are drawn on every board, never a target
+    assert (
+        page.eval_on_selector_all(
+            "#board [data-slot] title",
+            "els => els.filter(e => e.textContent.startsWith('Paper')).length",
+        )
+        >= 6
+    )
+    snap(page, "tor-alt2-start-390")
+    played = play(page, 120, shots="tor-alt2")
+    assert {"take", "place"} <= set(played)
+    end_checks(page, "tor-alt2", 2)
+    assert page.errors == []
