@@ -119,7 +119,7 @@ function wheels(view, moves, onMove, mode, redraw) {
           || (view.refilled === w ? findMove(moves, 'reserve', { recess: i }) : null);
       }
       if (move) {
-        g.append(s('rect', { x: x - TILE / 2 - 3, y: y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 7, fill: 'rgba(255,209,102,0.35)', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'hl' }));
+        g.append(s('rect', { x: x - TILE / 2 - 3, y: y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 7, fill: 'none', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'hl' }));
         makeTarget(g, move, moveText(move), onMove);
       }
       svg.append(g);
