@@ -60,6 +60,7 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el,
   el.dataset.pick = String(i);
   const r = el.getBoundingClientRect();
   return { i, move: JSON.parse(el.dataset.move), row: Number(el.dataset.row || 0),
+           label: el.getAttribute('aria-label') || '',
            w: r.width, h: r.height, control: !!el.closest('#step-controls'),
            picker: el.closest('details.picker')?.dataset.type ?? null };
 })"""
@@ -70,12 +71,31 @@ def snap(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-def tap_step(page: Any) -> tuple[str, str]:
+# The new game's seed: crypto.getRandomValues for the seed's two words gives [0, seed].
+FIX_SEED = """(seed) => {
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (arr) => {
+    if (arr instanceof Uint32Array && arr.length === 2) { arr[0] = 0; arr[1] = seed; return arr; }
+    return real(arr);
+  };
+}"""
+
+
+def tap_step(page: Any, order: list[str], rainbow_first: bool = False) -> tuple[str, str]:
     offered = page.evaluate(OFFERED)
     assert offered, f"nothing to tap: {page.inner_text('#turn')}"
-    rank = {kind: n for n, kind in enumerate(ORDER)}
+    rank = {kind: n for n, kind in enumerate(order)}
+
+    def key(o: dict[str, Any]) -> tuple[int, int, int, int]:
+        move = o["move"]
+        # the rainbow tile, then the small wheel (it empties first: a refill) when asked
+        want = 0
+        if rainbow_first and move["type"] == "take":
+            want = 0 if "rainbow" in o["label"] else 1 if move["wheel"] == "small" else 2
+        return (rank.get(move["type"], 99), want, -o["row"], o["i"])
+
     # the highest slot first (the top row ends the game), else the first offered
-    choice = min(offered, key=lambda o: (rank.get(o["move"]["type"], 99), -o["row"], o["i"]))
+    choice = min(offered, key=key)
     if not choice["control"]:
         assert choice["w"] >= 40 and choice["h"] >= 40, choice  # a finger-sized target
     if choice["picker"]:
@@ -91,7 +111,15 @@ def tap_step(page: Any) -> tuple[str, str]:
     return str(choice["move"]["type"]), "control" if choice["control"] else "board"
 
 
-def play(page: Any, limit: int, *, undo_once: bool = False, shots: str = "") -> list[str]:
+def play(
+    page: Any,
+    limit: int,
+    *,
+    undo_once: bool = False,
+    shots: str = "",
+    order: list[str] = ORDER,
+    rainbow_first: bool = False,
+) -> list[str]:
     played: list[str] = []
     undone = not undo_once
     while True:
@@ -109,7 +137,10 @@ def play(page: Any, limit: int, *, undo_once: bool = False, shots: str = "") -> 
         assert page.query_selector("details.all-moves[open]") is None
         if shots and len(played) in (0, 1):
             snap(page, f"{shots}-step{len(played)}-390")
-        kind, _ = tap_step(page)
+        kind, _ = tap_step(page, order, rainbow_first)
+        if shots and kind not in played and kind not in ("take", "place"):
+            wait_idle(page)
+            snap(page, f"{shots}-after-{kind}-390")  # each kind of step once
         played.append(kind)
         if not undone and kind == "take" and len(played) > 4:
             wait_idle(page)
@@ -202,7 +233,10 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
 
 
 def test_alternative_board_with_the_rainbow_tile(server, new_context):
+    """Seed 28 puts the rainbow tile first in the bag: the first refill brings it to the
+    arrow; the tapping artist takes it, and both artists resolve its swap (TOR-167)."""
     page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.evaluate(FIX_SEED, 28)
     new_game(
         page,
         GAME,
@@ -210,15 +244,15 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
         options={"board_layout": "ALT2", "rainbow": True, "start_player": "0"},
     )
     # paper tiles are drawn on every board, never a target
-    assert (
-        page.eval_on_selector_all(
-            "#board [data-slot] title",
-            "els => els.filter(e => e.textContent.startsWith('Paper')).length",
-        )
-        >= 6
+    papers = page.eval_on_selector_all(
+        "#board [data-slot] title",
+        "els => els.filter(e => e.textContent.startsWith('Paper')).length",
     )
+    assert papers >= 6
     snap(page, "tor-alt2-start-390")
-    played = play(page, 120, shots="tor-alt2")
-    assert {"take", "place"} <= set(played)
+    order = ["rainbow-pick", "rainbow-put", *(k for k in ORDER if not k.startswith("rainbow"))]
+    played = play(page, 120, shots="tor-alt2", order=order, rainbow_first=True)
+    assert {"take", "place", "rainbow-pick", "rainbow-put"} <= set(played), played
+    assert "rainbow tile" in page.inner_text("#move-log")
     end_checks(page, "tor-alt2", 2)
     assert page.errors == []
