@@ -98,6 +98,10 @@ function wheels(view, moves, onMove, mode, redraw) {
       }
       if (avail.has(i)) g.append(s('rect', { x: x - TILE / 2 - 3, y: y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 7, fill: 'none', stroke: '#2a7', 'stroke-width': 2.5 }));
       g.append(tileShape(view, tile, x, y, TILE));
+      if (view.phase === 'rainbow_put' && view.rainbow_pick[0] === w && view.rainbow_pick[1] === i) {
+        // the wheel tile chosen for the rainbow swap, waiting for its board tile
+        g.append(s('rect', { x: x - HIT / 2 + 1, y: y - HIT / 2 + 1, width: HIT - 2, height: HIT - 2, rx: 8, fill: 'rgba(0,114,178,0.25)', stroke: '#0072B2', 'stroke-width': 4, class: 'picked' }));
+      }
       const where = { wheel: wheelId, recess: i };
       let move = null;
       if (mode === 'paint') move = findMove(moves, 'paint', where);
@@ -182,7 +186,7 @@ function boardSvg(view, b, moves, onMove, { small = false, cherryTile = null } =
     const move = placeMove(moves, slot.id, cherryTile);
     if (move) {
       const bamboo = move.bamboo;
-      g.append(s('rect', { x: x - CELL / 2 + 3, y: y - ROW_H / 2 + 3, width: CELL - 6, height: ROW_H - 6, rx: 6, fill: tile ? 'rgba(255,209,102,0.35)' : 'rgba(255,209,102,0.75)', stroke: bamboo ? '#009E73' : '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
+      g.append(s('rect', { x: x - CELL / 2 + 3, y: y - ROW_H / 2 + 3, width: CELL - 6, height: ROW_H - 6, rx: 6, fill: tile ? 'none' : 'rgba(255,209,102,0.75)', stroke: bamboo ? '#009E73' : '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
       if (bamboo) g.append(s('text', { x: x + CELL / 2 - 12, y: y - ROW_H / 2 + 16, 'font-size': 13, fill: '#0b3d17', 'aria-hidden': 'true' }, '‖'));
       makeTarget(g, move, moveText(move), onMove);
     }
