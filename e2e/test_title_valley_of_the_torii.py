@@ -283,3 +283,70 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
     assert "rainbow tile" in page.inner_text("#move-log")
     end_checks(page, "tor-alt2", 2)
     assert page.errors == []
+
+
+def seals_record(path: Path) -> Path:
+    """A 2-artist record (seed 27, greedy bots on both seats, 52 moves) that stops where
+    the first artist holds the water seal and may use the paintbrush."""
+    from core.games import get
+    from core.kernel import Rng, encode_record
+    from core.kernel.bots import bots_of
+    from core.kernel.timeline import Timeline, new_record
+
+    game = get(GAME)
+    greedy = bots_of(game)["greedy"]
+    record = new_record(
+        game, record_id="r-torii-seals", seats=2, seed=27, options={"start_player": 0}
+    )
+    timeline = Timeline(game, record)
+    while timeline.seq < 52:
+        seat = timeline.to_move()[0]
+        move = greedy(game, timeline.state, seat, Rng.seeded(1, stream=timeline.seq + 1))
+        timeline.play(seat, move, move_id=f"m{timeline.seq}")
+    kinds = {type(m).__name__ for m in timeline.legal_moves(0)}
+    assert timeline.to_move() == [0] and {"SwapWheel", "Paint"} <= kinds, kinds
+    path.write_bytes(encode_record(timeline.record, "json"))
+    return path
+
+
+def tap(page: Any, selector: str) -> None:
+    before = page.get_attribute("#turn", "data-seq")
+    page.click(selector)
+    page.wait_for_function("(b) => document.querySelector('#turn')?.dataset.seq !== b", arg=before)
+    settle(page)
+
+
+def test_water_seal_and_paintbrush_are_tapped_on_the_wheels(server, new_context, tmp_path):
+    """TOR-070 TOR-092: the water seal is tapped, then two tiles of one wheel; the
+    paintbrush is tapped, then any tile around the wheels (not only the available ones).
+    Neither leaves a long list of choices beside the board."""
+    record = seals_record(tmp_path / "torii-seals.kifu.json")
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.set_input_files("#import-file", str(record))
+    page.wait_for_url("**/#/game/**")
+    settle(page)
+    if page.is_visible("#cover-ready"):
+        page.click("#cover-ready")
+        settle(page)
+    assert page.query_selector("details.picker") is None  # no 94-choice swap picker
+    assert not page.query_selector("#board [data-move*='swap-wheel']")
+    page.click("#tor-water")
+    page.wait_for_selector("#board [data-select]")
+    snap(page, "tor-water-first-390")
+    page.click("#board .tor-wheels [data-wheel='large'][data-select]")
+    page.wait_for_selector("#board [data-move*='swap-wheel']")
+    snap(page, "tor-water-second-390")
+    tap(page, "#board [data-move*='swap-wheel']")
+    assert "with the water seal" in page.inner_text("#move-log")
+    # the water seal went back; the paintbrush now: every tile of the wheels is a target
+    assert not page.query_selector("#tor-water")
+    page.click("#tor-brush")
+    targets = page.eval_on_selector_all("#board [data-move*='\"paint\"']", "els => els.length")
+    available = page.eval_on_selector_all("#board [data-move*='\"take\"']", "els => els.length")
+    assert targets > 4 and available == 0, (targets, available)
+    snap(page, "tor-brush-390")
+    tap(page, "#board [data-move*='\"paint\"']")
+    assert "with the paintbrush" in page.inner_text("#move-log")
+    tap(page, "#board [data-move*='\"place\"']")
+    assert sideways_overflow(page) <= 0
+    assert page.errors == []

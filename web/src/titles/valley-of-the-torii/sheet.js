@@ -28,5 +28,6 @@ export function scoreSheet(key, value, { names, outcome }) {
   if (key === 'sheets') return sheetTable(value, outcome.objectives, names, outcome.scores.length);
   if (key === 'objectives') return value.map(objectiveName).join(t('list.sep'));
   if (key === 'tie_break') return t(`tor.tieBreak.${value || 'none'}`);
+  if (key === 'tied' && value.length < 2) return t('tor.noTie');
   return undefined;
 }
