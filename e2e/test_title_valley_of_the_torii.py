@@ -70,7 +70,7 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el,
 READY = """() => {
   const turn = document.querySelector('#turn');
   const cover = document.querySelector('#cover-ready');
-  const targets = document.querySelectorAll('#board [data-move]').length;
+  const targets = document.querySelectorAll('#board [data-move], #board [data-select]').length;
   return [turn?.dataset.seq, turn?.dataset.seat, targets, !!document.querySelector('#end-screen'),
     !!cover && !document.querySelector('.cover').hidden];
 }"""
@@ -285,9 +285,8 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
     assert page.errors == []
 
 
-def seals_record(path: Path) -> Path:
-    """A 2-artist record (seed 27, greedy bots on both seats, 52 moves) that stops where
-    the first artist holds the water seal and may use the paintbrush."""
+def bot_record(path: Path, seed: int, moves: int) -> Path:
+    """A 2-artist record: greedy bots play both seats for `moves` moves from `seed`."""
     from core.games import get
     from core.kernel import Rng, encode_record
     from core.kernel.bots import bots_of
@@ -296,17 +295,27 @@ def seals_record(path: Path) -> Path:
     game = get(GAME)
     greedy = bots_of(game)["greedy"]
     record = new_record(
-        game, record_id="r-torii-seals", seats=2, seed=27, options={"start_player": 0}
+        game, record_id=f"r-torii-{seed}", seats=2, seed=seed, options={"start_player": 0}
     )
     timeline = Timeline(game, record)
-    while timeline.seq < 52:
+    while timeline.seq < moves:
         seat = timeline.to_move()[0]
         move = greedy(game, timeline.state, seat, Rng.seeded(1, stream=timeline.seq + 1))
         timeline.play(seat, move, move_id=f"m{timeline.seq}")
-    kinds = {type(m).__name__ for m in timeline.legal_moves(0)}
-    assert timeline.to_move() == [0] and {"SwapWheel", "Paint"} <= kinds, kinds
+    assert timeline.to_move() == [0]
     path.write_bytes(encode_record(timeline.record, "json"))
     return path
+
+
+def open_record(page: Any, server: Any, path: Path) -> None:
+    page.goto(server.url + "/#/")
+    page.wait_for_selector("#import-file", state="attached")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url("**/#/game/**")
+    settle(page)
+    if page.is_visible("#cover-ready"):
+        page.click("#cover-ready")
+        settle(page)
 
 
 def tap(page: Any, selector: str) -> None:
@@ -314,20 +323,18 @@ def tap(page: Any, selector: str) -> None:
     page.click(selector)
     page.wait_for_function("(b) => document.querySelector('#turn')?.dataset.seq !== b", arg=before)
     settle(page)
+    if page.is_visible("#cover-ready"):  # every seat of an imported record plays here
+        page.click("#cover-ready")
+        settle(page)
 
 
 def test_water_seal_and_paintbrush_are_tapped_on_the_wheels(server, new_context, tmp_path):
     """TOR-070 TOR-092: the water seal is tapped, then two tiles of one wheel; the
     paintbrush is tapped, then any tile around the wheels (not only the available ones).
     Neither leaves a long list of choices beside the board."""
-    record = seals_record(tmp_path / "torii-seals.kifu.json")
+    # seed 27 after 52 moves: the first artist holds the water seal and the paintbrush
     page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.set_input_files("#import-file", str(record))
-    page.wait_for_url("**/#/game/**")
-    settle(page)
-    if page.is_visible("#cover-ready"):
-        page.click("#cover-ready")
-        settle(page)
+    open_record(page, server, bot_record(tmp_path / "water.kifu.json", 27, 52))
     assert page.query_selector("details.picker") is None  # no 94-choice swap picker
     assert not page.query_selector("#board [data-move*='swap-wheel']")
     page.click("#tor-water")
@@ -349,4 +356,35 @@ def test_water_seal_and_paintbrush_are_tapped_on_the_wheels(server, new_context,
     assert "with the paintbrush" in page.inner_text("#move-log")
     tap(page, "#board [data-move*='\"place\"']")
     assert sideways_overflow(page) <= 0
+    assert page.errors == []
+
+
+def test_village_mountain_and_cherry_seals_by_tapping(server, new_context, tmp_path):
+    """TOR-078 TOR-079: the village seal token draws 3 tiles, one is tapped and placed.
+    TOR-073: after a refill the mountain-seal holder taps a tile of that wheel to reserve
+    it. TOR-083 TOR-084: at the end the cherry seal token is tapped, then a drawn tile,
+    then the board tile it replaces; the end screen follows."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    open_record(page, server, bot_record(tmp_path / "village.kifu.json", 8, 44))
+    tap(page, "#board [data-move*='draw-village']")
+    assert page.eval_on_selector_all("#tor-tray [data-move*='\"pick\"']", "els => els.length") == 3
+    snap(page, "tor-village-390")
+    tap(page, "#tor-tray [data-move*='\"pick\"']")
+    tap(page, "#board [data-move*='\"place\"']")
+    assert "with the village seal" in page.inner_text("#move-log")
+
+    open_record(page, server, bot_record(tmp_path / "mountain.kifu.json", 2, 51))
+    snap(page, "tor-reserve-390")
+    tap(page, "#board .tor-wheels [data-move*='\"reserve\"']")
+    assert "reserved" in page.inner_text("#move-log")
+
+    open_record(page, server, bot_record(tmp_path / "cherry.kifu.json", 12, 64))
+    tap(page, "#board [data-move*='use-cherry']")
+    assert not page.query_selector("details.picker")  # no 80-choice replacement picker
+    page.click("#tor-tray [data-select]")
+    page.wait_for_selector("#board [data-move*='cherry-replace']")
+    snap(page, "tor-cherry-390")
+    tap(page, "#board [data-move*='cherry-replace']")
+    page.wait_for_selector("#end-screen")
+    assert "cherry blossom seal" in page.inner_text("#move-log")
     assert page.errors == []
