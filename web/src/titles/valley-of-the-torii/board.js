@@ -251,7 +251,7 @@ function tray(view, moves, onMove, redraw) {
   const items = [];
   if (view.holding && view.phase === 'place') items.push(h('span.tor-tray-label', {}, t('tor.holding')), h('span.tor-held', { dataset: { key: view.holding } }, tileChip(view, view.holding)));
   if (view.drawn && view.drawn.length) {
-    items.push(h('span.tor-tray-label', {}, view.phase === 'cherry_pick' ? t('tor.cherryDrawn') : t('tor.villageDrawn')));
+    items.push(h('span.tor-tray-label', {}, t('tor.drawn')));
     for (const tile of view.drawn) {
       const move = findMove(moves, 'pick', { tile });
       if (move) items.push(moveButton('button.tor-drawn.legal', move, moveText(move), onMove, tileChip(view, tile)));
