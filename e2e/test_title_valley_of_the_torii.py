@@ -256,6 +256,18 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     page.set_viewport_size(DESKTOP)
     wait_idle(page)
     snap(page, "tor-solo-ja-desktop")
+    # How to play, in the rulebook's words, each point citing its rules
+    page.set_viewport_size(PHONE_390)
+    page.goto(page.url.split("#")[0] + f"#/rules/{GAME}")
+    page.wait_for_selector(f"#rules-summary[data-game='{GAME}']")
+    page.wait_for_function(
+        "document.querySelector('#rules-title')?.textContent.endsWith('の遊び方')"
+    )
+    rules = page.inner_text("#rules-summary")
+    assert "TOR-167" in rules and "刻印" in rules and "絵画ボード" in rules
+    assert page.locator("#rules-summary section").count() >= 7
+    assert sideways_overflow(page) <= 0
+    snap(page, "tor-rules-ja-390")
     assert page.errors == []
 
 
@@ -282,6 +294,11 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
     assert {"take", "place", "rainbow-pick", "rainbow-put"} <= set(played), played
     assert "rainbow tile" in page.inner_text("#move-log")
     end_checks(page, "tor-alt2", 2)
+    page.goto(page.url.split("#")[0] + f"#/rules/{GAME}")
+    page.wait_for_selector(f"#rules-summary[data-game='{GAME}']")
+    assert page.inner_text("#rules-title").startswith("How to play")
+    assert "TOR-060" in page.inner_text("#rules-summary")
+    snap(page, "tor-rules-en-390")
     assert page.errors == []
 
 
@@ -328,12 +345,11 @@ def tap(page: Any, selector: str) -> None:
         settle(page)
 
 
-def test_water_seal_and_paintbrush_are_tapped_on_the_wheels(server, new_context, tmp_path):
+def water_seal_and_paintbrush(page: Any, server: Any, tmp_path: Path) -> None:
     """TOR-070 TOR-092: the water seal is tapped, then two tiles of one wheel; the
     paintbrush is tapped, then any tile around the wheels (not only the available ones).
     Neither leaves a long list of choices beside the board."""
     # seed 27 after 52 moves: the first artist holds the water seal and the paintbrush
-    page = open_app(new_context(PHONE_390).new_page(), server.url)
     open_record(page, server, bot_record(tmp_path / "water.kifu.json", 27, 52))
     assert page.query_selector("details.picker") is None  # no 94-choice swap picker
     assert not page.query_selector("#board [data-move*='swap-wheel']")
@@ -356,15 +372,17 @@ def test_water_seal_and_paintbrush_are_tapped_on_the_wheels(server, new_context,
     assert "with the paintbrush" in page.inner_text("#move-log")
     tap(page, "#board [data-move*='\"place\"']")
     assert sideways_overflow(page) <= 0
-    assert page.errors == []
 
 
-def test_village_mountain_and_cherry_seals_by_tapping(server, new_context, tmp_path):
-    """TOR-078 TOR-079: the village seal token draws 3 tiles, one is tapped and placed.
+def test_seals_and_paintbrush_by_tapping(server, new_context, tmp_path):
+    """Records played by bots up to the moment a seal or the paintbrush acts, imported
+    (every seat then plays on this device). Water seal and paintbrush: above.
+    TOR-078 TOR-079: the village seal token draws 3 tiles, one is tapped and placed.
     TOR-073: after a refill the mountain-seal holder taps a tile of that wheel to reserve
     it. TOR-083 TOR-084: at the end the cherry seal token is tapped, then a drawn tile,
     then the board tile it replaces; the end screen follows."""
     page = open_app(new_context(PHONE_390).new_page(), server.url)
+    water_seal_and_paintbrush(page, server, tmp_path)
     open_record(page, server, bot_record(tmp_path / "village.kifu.json", 8, 44))
     tap(page, "#board [data-move*='draw-village']")
     assert page.eval_on_selector_all("#tor-tray [data-move*='\"pick\"']", "els => els.length") == 3
