@@ -92,6 +92,7 @@ def settle(page: Any) -> None:
 
 def snap(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(450)  # the moves' animations end (kit/animate.js: 420 ms)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
