@@ -31,6 +31,8 @@ def new_game(
         selector = f"#ng-opt-{name}"
         if isinstance(value, bool):
             page.set_checked(selector, value)
+        elif page.eval_on_selector(selector, "el => el.tagName") == "SELECT":
+            page.select_option(selector, str(value))
         else:
             page.fill(selector, str(value))
     for seat, name in enumerate(names or []):

@@ -3,6 +3,7 @@
 // can be explained.
 import { h } from './ui.js';
 import { t, tOr } from './i18n.js';
+import { titleOf } from './titles/index.js';
 
 const BASE = new Set(['scores', 'ranks', 'winners', 'won']);
 
@@ -22,8 +23,14 @@ export function endPanel(game, outcome, names, info = {}) {
       h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
         h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, t('end.trail')),
-      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, trailValue(k, outcome[k], names, seats.length))]))) : null,
+      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
+}
+
+/** A title may show a field of its outcome itself (`trail(key, value, {names, outcome})`:
+ * a score pad rather than raw numbers); undefined leaves it to the generic words. */
+function ownTrail(game, key, outcome, names) {
+  return titleOf(game).trail?.(key, outcome[key], { names, outcome });
 }
 
 function trailLabel(game, key) {

@@ -228,7 +228,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Summits",
         "山頂",
         "Each mountain tile scores 2 × (row − 1) VP.",
-        "山タイル1枚につき 2 ×(段 − 1)VP。",
+        "山タイル1枚につき2×（段−1）勝利点。",
     ),
     Objective(
         "OBJ_MOUNTAIN_B",
@@ -237,7 +237,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Mountain range",
         "山脈",
         "Largest mountain group: 2 → 6, 3 → 12, 4 → 18, 5 → 24, 6+ → 30 VP.",
-        "最大の山グループ:2 → 6、3 → 12、4 → 18、5 → 24、6以上 → 30VP。",
+        "最大の山グループの枚数：2→6、3→12、4→18、5→24、6以上→30勝利点。",
     ),
     Objective(
         "OBJ_MOUNTAIN_C",
@@ -246,7 +246,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Lone peaks",
         "孤峰",
         "6 VP per mountain tile with no adjacent mountain tile.",
-        "隣に山タイルがない山タイル1枚につき6VP。",
+        "隣に山タイルがない山タイル1枚につき6勝利点。",
     ),
     Objective(
         "OBJ_WATER_A",
@@ -255,7 +255,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Streams",
         "小川",
         "4 VP per water tile adjacent to another water tile.",
-        "他の水タイルに隣接する水タイル1枚につき4VP。",
+        "他の水タイルに隣接する水タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_WATER_B",
@@ -264,7 +264,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Lake",
         "湖",
         "4 VP per water tile in the bottom row.",
-        "一番下の段の水タイル1枚につき4VP。",
+        "一番下の段の水タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_WATER_C",
@@ -273,7 +273,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Mountain springs",
         "山の泉",
         "4 VP per water tile adjacent to a mountain tile.",
-        "山タイルに隣接する水タイル1枚につき4VP。",
+        "山タイルに隣接する水タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_BAMBOO_A",
@@ -282,7 +282,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Groves",
         "竹林",
         "Each bamboo group: 2 → 6, 3 → 12, 4+ → 16 VP.",
-        "竹グループごとに:2 → 6、3 → 12、4以上 → 16VP。",
+        "竹グループごとの枚数：2→6、3→12、4以上→16勝利点。",
     ),
     Objective(
         "OBJ_BAMBOO_B",
@@ -291,7 +291,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Bamboo rows",
         "竹の列",
         "6 VP per row with at least 2 bamboo tiles.",
-        "竹タイルが2枚以上ある段1つにつき6VP。",
+        "竹タイルが2枚以上ある段1つにつき6勝利点。",
     ),
     Objective(
         "OBJ_BAMBOO_C",
@@ -300,7 +300,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Village bamboo",
         "里の竹",
         "4 VP per bamboo tile adjacent to a village tile.",
-        "村タイルに隣接する竹タイル1枚につき4VP。",
+        "村タイルに隣接する竹タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_CHERRY_A",
@@ -309,7 +309,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Scattered blossoms",
         "散り桜",
         "4 VP per cherry-blossom tile with no adjacent cherry-blossom tile.",
-        "隣に桜タイルがない桜タイル1枚につき4VP。",
+        "隣に桜タイルがない桜タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_CHERRY_B",
@@ -318,7 +318,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Riverside cherries",
         "川辺の桜",
         "4 VP per cherry-blossom tile adjacent to a water tile.",
-        "水タイルに隣接する桜タイル1枚につき4VP。",
+        "水タイルに隣接する桜タイル1枚につき4勝利点。",
     ),
     Objective(
         "OBJ_CHERRY_C",
@@ -327,7 +327,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Blossoms on every level",
         "段ごとの桜",
         "Rows with a cherry-blossom tile: 1 → 2, 2 → 6, 3 → 12, 4 → 20, 5 → 30 VP.",
-        "桜タイルのある段の数:1 → 2、2 → 6、3 → 12、4 → 20、5 → 30VP。",
+        "桜タイルのある段の数：1→2、2→6、3→12、4→20、5→30勝利点。",
     ),
     Objective(
         "OBJ_VILLAGE_A",
@@ -336,7 +336,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Crossroads",
         "辻",
         "Each village tile: 2 VP per different other landscape adjacent to it.",
-        "村タイル1枚につき、隣接する村以外の風景の種類ごとに2VP。",
+        "村タイル1枚につき、隣接する村以外の風景の種類ごとに2勝利点。",
     ),
     Objective(
         "OBJ_VILLAGE_B",
@@ -345,7 +345,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Town",
         "町",
         "Largest village group: 2 → 6, 3 → 12, 4 → 18, 5 → 24, 6+ → 30 VP.",
-        "最大の村グループ:2 → 6、3 → 12、4 → 18、5 → 24、6以上 → 30VP。",
+        "最大の村グループの枚数：2→6、3→12、4→18、5→24、6以上→30勝利点。",
     ),
     Objective(
         "OBJ_VILLAGE_C",
@@ -354,7 +354,7 @@ OBJECTIVES: tuple[Objective, ...] = (
         "Hill village",
         "丘の村",
         "6 VP per village tile in row 3 or higher.",
-        "3段目以上の村タイル1枚につき6VP。",
+        "3段目以上の村タイル1枚につき6勝利点。",
     ),
     Objective("OBJ_SPARE", "", "", "Spare card", "予備カード", "Never dealt.", "使用しません。"),
 )

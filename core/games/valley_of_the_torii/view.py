@@ -26,6 +26,39 @@ class ObjectiveView(msgspec.Struct, kw_only=True):
     text_ja: str
 
 
+class TileFace(msgspec.Struct, kw_only=True):
+    """What a tile shows: its landscape ("" for the rainbow tile), torii colour, brush."""
+
+    landscape: str
+    torii: str
+    brush: bool
+
+
+class SlotView(msgspec.Struct, kw_only=True):
+    id: str
+    row: int  # 1 = bottom
+    x2: int  # twice the horizontal centre
+
+
+class LayoutView(msgspec.Struct, kw_only=True):
+    """The painting board and the solo wheel as printed (PROVISIONAL TOR-GAP01..04)."""
+
+    slots: list[SlotView]  # data.SLOTS order: the order of every board's list
+    seal_lines: list[list[str]]  # the ≠ slots of rows 2 and 4 (TOR-060)
+    scroll_slot: str  # TOR-055
+    links: list[list[int]]  # solo: linked recesses of the large wheel (TOR-145)
+    fans: list[int]  # solo: recesses with a grey fan (TOR-147)
+
+
+LAYOUT = LayoutView(
+    slots=[SlotView(id=s.id, row=s.row, x2=s.x2) for s in data.SLOTS],
+    seal_lines=[[data.SLOTS[i].id for i in line] for line in data.SEAL_LINES],
+    scroll_slot=data.SLOTS[data.SCROLL_SLOT].id,
+    links=[list(pair) for pair in data.SOLO_LINKS],
+    fans=list(data.SOLO_FANS),
+)
+
+
 class View(msgspec.Struct, kw_only=True):
     seat: int | None
     phase: str
@@ -59,6 +92,21 @@ class View(msgspec.Struct, kw_only=True):
     bonus: int
     turns: list[int]
     end_triggered: bool
+    tiles: dict[str, TileFace]  # the face of every tile this seat may see, by id
+    layout: LayoutView
+
+
+def _faces(state: State, drawn: list[str] | None) -> dict[str, TileFace]:
+    """The faces of the tiles in sight (wheels, centre, boards, reserved, held, drawn)."""
+    seen = [*state.wheels[0], *state.wheels[1], state.centre, *state.reserved, state.holding]
+    for board in state.boards:
+        seen += board
+    seen += drawn or []
+    faces = {}
+    for tile in sorted(t for t in dict.fromkeys(seen) if t):
+        face = data.TILES[tile]
+        faces[tile] = TileFace(landscape=face.landscape, torii=face.torii, brush=face.brush)
+    return faces
 
 
 def _drawer(state: State) -> int:
@@ -67,6 +115,7 @@ def _drawer(state: State) -> int:
 
 def make_view(state: State, seat: int | None) -> View:
     sees_drawn = seat is not None and seat == _drawer(state)
+    drawn = list(state.drawn) if sees_drawn else None
     return View(
         seat=seat,
         phase=state.phase,
@@ -94,7 +143,7 @@ def make_view(state: State, seat: int | None) -> View:
         brush_owner=None if state.brush_owner < 0 else state.brush_owner,
         brush_on_board=state.brush_on_board,
         holding=state.holding,
-        drawn=list(state.drawn) if sees_drawn else None,
+        drawn=drawn,
         drawn_count=len(state.drawn),
         refilled=state.refilled,
         rainbow_queue=list(state.rainbow_queue),
@@ -114,6 +163,8 @@ def make_view(state: State, seat: int | None) -> View:
         bonus=state.bonus,
         turns=list(state.turns),
         end_triggered=state.end_triggered,
+        tiles=_faces(state, drawn),
+        layout=LAYOUT,
     )
 
 

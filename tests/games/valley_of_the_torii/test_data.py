@@ -50,3 +50,18 @@ def test_broken_data_fails_at_import(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(data, "SCROLL_STACKS", {2: ("SCROLL_3", "SCROLL_5")})
     with pytest.raises(ValueError, match="TOR-006"):
         data._validate()
+
+
+def test_objective_texts_in_japanese_follow_the_house_style() -> None:
+    """The PWA shows `text_ja` as it is: one word for victory points (勝利点, as the
+    web glossary has it), no Latin letters, full-width punctuation, no space between a
+    number and Japanese (tests/web/test_japanese.py's rules for the UI's own strings)."""
+    import re
+
+    for card in data.OBJECTIVES:
+        text = card.text_ja
+        assert not re.search(r"[A-Za-z]", text), text
+        assert not re.search(r"[:(),]", text), text
+        assert not re.search(r"[0-9] |\s[0-9]|[0-9]\s", text), text
+        assert "点" not in text.replace("勝利点", ""), text
+    assert sum("勝利点" in card.text_ja for card in data.OBJECTIVES) == 15

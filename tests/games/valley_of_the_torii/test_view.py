@@ -71,3 +71,50 @@ def test_bag_draws_reveal_and_nothing_else_does() -> None:
     assert GAME.reveals(OpponentPlaced("r1c0", "T001", -1))
     assert not GAME.reveals(OpponentPlaced("r1c0", "T001", 6))
     assert not GAME.reveals(Took(0, 0, 0, "T001", False))
+
+
+def test_view_gives_the_faces_of_the_tiles_in_sight_only() -> None:
+    """TOR-038 TOR-039 TOR-040: a board draws each tile's landscape, torii and
+    paintbrush from the view; the faces cover every tile in sight and nothing else
+    (no bag tile, no other seat's drawn tile)."""
+    state = scenario(3)
+    give_seal(state, 0, "village")
+    state = play(state, 0, DrawVillage())
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        leak_check(state, seat, view)
+        sight = {*view.wheels[0], *view.wheels[1], view.centre, *(view.drawn or [])} - {""}
+        assert set(view.tiles) == sight
+        for tile, face in view.tiles.items():
+            printed = data.TILES[tile]
+            assert (face.landscape, face.torii, face.brush) == (
+                printed.landscape,
+                printed.torii,
+                printed.brush,
+            )
+    assert set(state.drawn) <= set(GAME.view(state, 0).tiles)
+    assert not set(state.drawn) & set(GAME.view(state, 1).tiles)
+
+
+def test_view_gives_the_board_layout_as_printed() -> None:
+    """TOR-055 TOR-060 TOR-145 TOR-147: the view names every slot in the boards' order
+    with its row and place, the ≠ lines, the scroll slot and the solo wheel's links."""
+    view = GAME.view(scenario(2), 0)
+    assert [s.id for s in view.layout.slots] == [s.id for s in data.SLOTS]
+    assert [(s.row, s.x2) for s in view.layout.slots] == [(s.row, s.x2) for s in data.SLOTS]
+    assert view.layout.seal_lines == [["r2c1", "r2c2", "r2c3"], ["r4c0", "r4c1", "r4c2"]]
+    assert view.layout.scroll_slot == "r3c4"
+    assert sorted(r for pair in view.layout.links for r in pair) + view.layout.fans == [
+        0,
+        2,
+        3,
+        5,
+        6,
+        8,
+        9,
+        11,
+        1,
+        4,
+        7,
+        10,
+    ]

@@ -262,7 +262,9 @@ export async function gameScreen(root, { args: [id], screen }) {
       renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: scrubSeq === null ? snap.activeSeat : null, names, readOnly, onMove, seats: session.seats });
       // every legal move the board does not draw: a control beside it (the step's controls)
       const drawn = new Set([...boardBox.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
-      const stepBox = stepControls(session.game, legal, drawn, onMove, title);
+      // a board that offers every move of a type through its own taps (two-tap choices) says so
+      const covered = new Set([...boardBox.querySelectorAll('[data-covers]')].flatMap((el) => el.dataset.covers.split(' ')));
+      const stepBox = stepControls(session.game, legal.filter((m) => !covered.has(m.type)), drawn, onMove, title);
       const slot = boardBox.querySelector('.step-slot');
       if (stepBox) (slot || boardBox).append(stepBox);
       animateFrom(boardBox, before);

@@ -1,0 +1,33 @@
+// The score pad on the end screen: one column per board (the solo opponent's last),
+// one row per way to score (TOR-107..111, TOR-165, TOR-153), so every point is explained.
+import { h } from '../../ui.js';
+import { t } from '../../i18n.js';
+import { objectiveName } from './words.js';
+
+function sheetTable(sheets, objectives, names, artists) {
+  const who = (b) => (b >= artists ? t('tor.opponent') : names(b));
+  const rows = [
+    ['scroll', (x) => x.scroll],
+    ['paintbrush', (x) => x.paintbrush],
+    ...objectives.map((id, n) => [id, (x) => x.objectives[n], objectiveName(id)]),
+    ['torii', (x) => x.torii],
+    ['rainbow', (x) => x.rainbow],
+    ...(sheets.some((x) => x.bonus) ? [['bonus', (x) => x.bonus]] : []),
+  ];
+  return h('table.tor-sheet', { id: 'tor-sheet' },
+    h('caption', {}, t('tor.sheet.caption')),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), sheets.map((_, b) => h('th', { scope: 'col' }, who(b))))),
+    h('tbody', {},
+      rows.map(([key, value, label]) => h('tr', {}, h('th', { scope: 'row' }, key.startsWith('OBJ_') ? label : t(`tor.sheet.${key}`)),
+        sheets.map((x) => h('td', {}, key === 'torii' ? t('tor.sheet.toriiCell', { vp: value(x), n: x.torii_count }) : String(value(x)))))),
+      h('tr.total', {}, h('th', { scope: 'row' }, t('tor.sheet.total')), sheets.map((x) => h('td', {}, h('strong', {}, String(x.total)))))));
+}
+
+/** The title's outcome fields in words (endscreen.js asks; undefined: the generic words). */
+export function scoreSheet(key, value, { names, outcome }) {
+  if (key === 'sheets') return sheetTable(value, outcome.objectives, names, outcome.scores.length);
+  if (key === 'objectives') return value.map(objectiveName).join(t('list.sep'));
+  if (key === 'tie_break') return t(`tor.tieBreak.${value || 'none'}`);
+  if (key === 'tied' && value.length < 2) return t('tor.noTie');
+  return undefined;
+}
