@@ -1,8 +1,9 @@
 // The end screen: scores, ranks, winners, and the scoring trail — every other field
 // of the game's Outcome (tie-break values, per-seat details) listed so each point
-// can be explained.
+// can be explained; a title may put a field of its own in words (`trailValue`).
 import { h } from './ui.js';
 import { t, tOr } from './i18n.js';
+import { titleOf } from './titles/index.js';
 
 const BASE = new Set(['scores', 'ranks', 'winners', 'won']);
 
@@ -22,7 +23,7 @@ export function endPanel(game, outcome, names, info = {}) {
       h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
         h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, t('end.trail')),
-      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, trailValue(k, outcome[k], names, seats.length))]))) : null,
+      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, titleOf(game).trailValue?.(k, outcome[k], names, outcome) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
 }
 
