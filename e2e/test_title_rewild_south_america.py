@@ -9,6 +9,7 @@ tablet, desktop) go to KIFU_SHOTS."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
@@ -17,9 +18,12 @@ from helpers import board_moves, new_game, seq, sideways_overflow, wait_idle
 GAME = "rewild-south-america"
 
 # What the tapping player prefers: attract animals (8 visible animals end the game),
-# place tiles to make room for them, upgrade and extend; harvest only when it must.
+# place tiles to make room for them, upgrade and extend; harvest only when it must. A
+# predation card covers an animal and a plant is none: each is taken once (FIRST_ONLY),
+# then the turn ends instead, so the game ends sooner.
 ORDER = ["wildlife", "predation", "plant", "place", "tree", "flip", "extend", "stop", "play"]
 ORDER += ["harvest", "end"]
+FIRST_ONLY = {"predation", "plant"}
 
 IN_VIEW = """() => {
   window.scrollTo(0, 0);
@@ -53,12 +57,7 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move], #board [da
 })"""
 
 
-def rank(move: dict[str, Any]) -> tuple[int, int]:
-    kind = ORDER.index(move["type"]) if move["type"] in ORDER else len(ORDER)
-    return kind, 0 if move.get("half") != "bottom" else 1
-
-
-def tap_once(page: Any) -> tuple[str, str, int]:
+def tap_once(page: Any, order: list[str] = ORDER) -> tuple[str, str, int]:
     """Tap towards the preferred move until it is played; returns (its type, where it
     was tapped: board | control | picker, taps)."""
     before = page.get_attribute("#turn", "data-seq")
@@ -71,7 +70,10 @@ def tap_once(page: Any) -> tuple[str, str, int]:
         assert not small, f"targets under 40 px: {small[:3]}"
         if goal is None:
             moves = [o["move"] for o in offered if o["move"]]
-            goal = min(moves + [m for o in offered for m in o["leads"]], key=rank)
+            goal = min(
+                moves + [m for o in offered for m in o["leads"]],
+                key=lambda m: (order.index(m["type"]), m.get("half") == "bottom"),
+            )
         direct = [o for o in offered if o["move"] == goal]
         if direct:
             choice = direct[0]
@@ -98,12 +100,13 @@ def tap_once(page: Any) -> tuple[str, str, int]:
 
 def wait_turn(page: Any) -> None:
     """Until the tapping player is to move (the bot has replied) or the game is over."""
+    # the board is drawn with the turn line: once it names the seat, its taps are there
     page.wait_for_function(
         """() => document.querySelector('#end-screen')
-          || (document.querySelector('#turn')?.dataset.seat || '') !== ''""",
+          || ((document.querySelector('#turn')?.dataset.seat || '') !== ''
+              && document.querySelector('#board [data-move], #board [data-leads]'))""",
         timeout=60_000,
     )
-    wait_idle(page)
 
 
 def check_screen(page: Any, played: list[Any]) -> None:
@@ -122,6 +125,7 @@ def check_screen(page: Any, played: list[Any]) -> None:
 
 def play_by_tapping(page: Any, limit: int, shots: dict[str, str]) -> list[tuple[str, str, int]]:
     played: list[tuple[str, str, int]] = []
+    order = ORDER
     while True:
         wait_turn(page)
         if page.query_selector("#end-screen"):
@@ -130,7 +134,9 @@ def play_by_tapping(page: Any, limit: int, shots: dict[str, str]) -> list[tuple[
         phase = page.get_attribute("#board", "data-phase") or ""
         if phase in shots:
             shot(page, shots.pop(phase))
-        played.append(tap_once(page))
+        played.append(tap_once(page, order))
+        if played[-1][0] in FIRST_ONLY:
+            order = [kind for kind in order if kind != played[-1][0]] + [played[-1][0]]
         assert len(played) < limit, "the game did not end"
 
 
@@ -175,5 +181,39 @@ def test_whole_game_by_tapping(server, new_context):
     page.wait_for_function("document.querySelector('#scrub').value === '2'")
     assert page.query_selector("#board .rw-board")
     shot(page, "rw-scrub-390")
+    page.click("#scrub-last")
+    page.wait_for_selector("#end-screen")
+    # the shared replay, opened in Japanese on another device
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
+    page.click("#share")
+    page.wait_for_selector("#share-link:not([hidden])")
+    link = page.input_value("#share-link")
+    # (this device, switched to Japanese: a fresh one would boot the engine again)
+    page.select_option("#lang-select", "ja")
+    page.goto(server.url + "/" + link.split("/", 3)[3])
+    viewer = page
+    viewer.wait_for_selector("#end-screen")
+    viewer.wait_for_function(
+        "document.querySelector('.game-head').innerText.includes('リワイルド：サウスアメリカ')"
+    )
+    end = viewer.inner_text("#end-screen")
+    assert "ゲーム終了時効果" in end and "Aiko" in end, end
+    assert sideways_overflow(viewer) <= 0
+    shot(viewer, "rw-shared-ja-390")
+    viewer.click("#scrub-first")
+    viewer.wait_for_selector("#play-from-here")
+    viewer.click("#scrub-next")
+    viewer.wait_for_function("document.querySelector('#scrub').value === '1'")
+    board = viewer.inner_text("#board")
+    # the board in Japanese: no Latin letters but the players' names
+    latin = re.findall(r"[A-Za-z]+", board.replace("Aiko", "").replace("Greedy bot", ""))
+    assert latin == [], latin
+    shot(viewer, "rw-shared-ja-scrub-390")
+    # how to play, in Japanese, citing its rules
+    viewer.goto(viewer.url.split("#")[0] + f"#/rules/{GAME}")
+    viewer.wait_for_selector("text=カードを引き寄せる")
+    shot(viewer, "rw-howto-ja-390")
     assert page.errors == []
     json.dumps(played)
