@@ -13,7 +13,7 @@ function trailValue(key, value, names, outcome) {
   return outcome.scores.map((score, seat) => {
     const mine = value.filter((p) => p.seat === seat);
     const during = score - mine.reduce((sum, p) => sum + p.vp, 0);
-    return `${names(seat)}: ${[t('rw.duringGame', { n: during }), ...mine.map((p) => `${cardName(p.card)} ${p.vp}★`)].join(t('list.sep'))}`;
+    return `${names(seat)}: ${[t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'))}`;
   }).join(' · ');
 }
 
