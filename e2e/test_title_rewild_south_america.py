@@ -24,6 +24,8 @@ GAME = "rewild-south-america"
 ORDER = ["wildlife", "predation", "plant", "place", "tree", "flip", "extend", "stop", "play"]
 ORDER += ["harvest", "end"]
 FIRST_ONLY = {"predation", "plant"}
+# The halves that lead to the extend and upgrade steps, played once each when offered.
+ONCE = {("S2", "bottom"), ("G2", "bottom"), ("R2", "bottom")}
 
 IN_VIEW = """() => {
   window.scrollTo(0, 0);
@@ -57,7 +59,9 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move], #board [da
 })"""
 
 
-def tap_once(page: Any, order: list[str] = ORDER) -> tuple[str, str, int]:
+def tap_once(
+    page: Any, order: list[str] = ORDER, once: set[tuple[str, str]] | None = None
+) -> tuple[str, str, int]:
     """Tap towards the preferred move until it is played; returns (its type, where it
     was tapped: board | control | picker, taps)."""
     before = page.get_attribute("#turn", "data-seq")
@@ -72,8 +76,14 @@ def tap_once(page: Any, order: list[str] = ORDER) -> tuple[str, str, int]:
             moves = [o["move"] for o in offered if o["move"]]
             goal = min(
                 moves + [m for o in offered for m in o["leads"]],
-                key=lambda m: (order.index(m["type"]), m.get("half") == "bottom"),
+                key=lambda m: (
+                    order.index(m["type"]),
+                    (m.get("card"), m.get("half")) not in (once or set()),
+                    m.get("half") == "bottom",
+                ),
             )
+            if once is not None:
+                once.discard((goal.get("card"), goal.get("half")))
         direct = [o for o in offered if o["move"] == goal]
         if direct:
             choice = direct[0]
@@ -125,7 +135,7 @@ def check_screen(page: Any, played: list[Any]) -> None:
 
 def play_by_tapping(page: Any, limit: int, shots: dict[str, str]) -> list[tuple[str, str, int]]:
     played: list[tuple[str, str, int]] = []
-    order = ORDER
+    order, once = ORDER, set(ONCE)
     while True:
         wait_turn(page)
         if page.query_selector("#end-screen"):
@@ -134,7 +144,7 @@ def play_by_tapping(page: Any, limit: int, shots: dict[str, str]) -> list[tuple[
         phase = page.get_attribute("#board", "data-phase") or ""
         if phase in shots:
             shot(page, shots.pop(phase))
-        played.append(tap_once(page, order))
+        played.append(tap_once(page, order, once))
         if played[-1][0] in FIRST_ONLY:
             order = [kind for kind in order if kind != played[-1][0]] + [played[-1][0]]
         assert len(played) < limit, "the game did not end"
@@ -159,7 +169,7 @@ def test_whole_game_by_tapping(server, new_context):
     shots = {"place": "rw-place-390", "attract": "rw-attract-390", "upgrade": "rw-upgrade-390"}
     played = play_by_tapping(page, 400, shots)
     kinds = {kind for kind, _, _ in played}
-    assert {"play", "place", "wildlife", "end"} <= kinds, kinds
+    assert {"play", "place", "wildlife", "end", "extend", "stop"} <= kinds, kinds
     assert any(taps > 1 for kind, _, taps in played if kind == "place"), "hex by hex"
     assert {"board", "control"} <= {where for _, where, _ in played}
     box = page.eval_on_selector("#end-screen", "e => e.getBoundingClientRect().toJSON()")
