@@ -86,7 +86,6 @@ function draw(container, ctx, legal, redraw) {
     h('span', {}, t('rw.round', { n: view.round })),
     view.final_round ? h('strong', {}, t(view.round >= view.final_round ? 'rw.finalRound' : 'rw.oneMoreRound')) : null,
     h('span', {}, tOr(`rw.phase.${view.phase}`, '')),
-    !over && pick.card ? h('span', {}, t('rw.picked', { card: cardName(view.display[pick.card.row][pick.card.slot]) })) : null,
   ].filter(Boolean);
   const panels = view.players.map((p, seat) => playerPanel(view, p, seat, seat === me ? legal : [], names, onMove, redraw, seat === me));
   const others = panels.filter((_, seat) => seat !== me);
@@ -104,7 +103,10 @@ function draw(container, ctx, legal, redraw) {
 
 function display(view, legal, onMove, redraw) {
   const attracting = legal.filter((m) => m.type === 'wildlife' || m.type === 'predation' || m.type === 'plant');
+  // the chosen card in words: what it needs and does (its button shows only its name)
+  const chosen = pick.card ? view.display[pick.card.row][pick.card.slot] : '';
   return h('section.rw-display', { 'aria-label': t('rw.scoreboard') },
+    chosen ? h('p.rw-picked', { role: 'status' }, t('rw.picked', { card: cardText(chosen) })) : null,
     view.display.map((row, r) => h('div.rw-row', { dataset: { deck: DECKS[r] } },
       h('span.rw-deck', { title: t(`rw.deck.${DECKS[r]}`) }, h('span.visually-hidden', {}, t(`rw.deck.${DECKS[r]}`)), t(`rw.deckShort.${DECKS[r]}`), h('small', {}, String(view.deck_sizes?.[r] ?? ''))),
       row.map((id, slot) => {
