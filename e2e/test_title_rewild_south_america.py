@@ -26,6 +26,7 @@ ORDER += ["harvest", "end"]
 FIRST_ONLY = {"predation", "plant"}
 # The halves that lead to the extend and upgrade steps, played once each when offered.
 ONCE = {("S2", "bottom"), ("G2", "bottom"), ("R2", "bottom")}
+SHOWN: set[str] = set()
 
 IN_VIEW = """() => {
   window.scrollTo(0, 0);
@@ -97,6 +98,9 @@ def tap_once(
         taps += 1
         if direct:
             break
+        if goal["type"] not in SHOWN:  # a choice half made: what the player sees then
+            SHOWN.add(goal["type"])
+            shot(page, f"rw-{goal['type']}-picked-390")
         assert taps < 6, f"{goal} took too many taps"
     page.wait_for_function(
         """(b) => document.querySelector('#turn')?.dataset.seq !== b

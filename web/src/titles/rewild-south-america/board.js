@@ -111,11 +111,11 @@ function display(view, legal, onMove, redraw) {
       h('span.rw-deck', { title: t(`rw.deck.${DECKS[r]}`) }, h('span.visually-hidden', {}, t(`rw.deck.${DECKS[r]}`)), t(`rw.deckShort.${DECKS[r]}`), h('small', {}, String(view.deck_sizes?.[r] ?? ''))),
       row.map((id, slot) => {
         if (!id) return h('span.rw-card.empty', {}, '');
-        // a wildlife card placed partly on plant-provided hexes is a control beside the board
-        const moves = attracting.filter((m) => m.type === DECKS[r] && m.slot === slot && (!m.plant_hexes || !m.fields.length));
+        const moves = attracting.filter((m) => m.type === DECKS[r] && m.slot === slot);
         const picked = pick.card && pick.card.row === r && pick.card.slot === slot;
         const face = [h('span.rw-glyph', { 'aria-hidden': 'true' }, tOr(`rw.glyph.${id}`, '')), h('span.rw-name', {}, cardName(id))];
-        const key = `card-${id}-${r}-${slot}`;
+        // keyed by the card (and its copy), so a card sliding right on a refill glides
+        const key = `card-${id}-${row.slice(0, slot).filter((x) => x === id).length}`;
         if (moves.length === 1) return keyed(moveButton('button.rw-card.legal', moves[0], `${moveLabel(GAME, moves[0], rwLabel)} — ${cardText(id)}`, onMove, ...face), key);
         if (moves.length) {
           const el = h(`button.rw-card.legal${picked ? '.picked' : ''}`, { type: 'button', 'aria-pressed': picked ? 'true' : 'false' }, ...face);
@@ -143,14 +143,15 @@ function keyed(el, key) {
 
 function playerPanel(view, p, seat, legal, names, onMove, redraw, acting) {
   const active = seat === view.current && view.phase !== 'over';
+  const ch = choices(view, p, legal);
   const stock = (p.stock || []).map((n, i) => h('span.rw-res', { title: t(`rw.resource.${i}`) }, h('span', { style: `color:${RESOURCES[i].colour}`, 'aria-hidden': 'true' }, RESOURCES[i].glyph), String(n), h('span.visually-hidden', {}, ` ${t(`rw.resource.${i}`)}`)));
   return h(`section.rw-player${active ? '.active' : ''}`, { dataset: { seat, ...(acting ? { stage: 'acting' } : {}) }, 'aria-label': names(seat) },
     h('h3', {}, h('span.pawn-dot', { style: `background:${PLAYER_COLOURS[seat % 4]}` }), names(seat), ' ', h('span.rw-score', {}, `${p.score}★`),
       view.start === seat ? h('span.badge', { title: t('rw.startPlayer') }, t('rw.startShort')) : null,
       active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null, h('span.rw-stock', {}, stock)),
-    h('div.rw-board-row', {}, board(view, p, seat, legal, onMove, redraw), acting ? h('div.step-slot') : null),
+    h('div.rw-board-row', {}, board(view, p, seat, ch, onMove, redraw), acting ? h('div.step-slot') : null),
     hand(p, legal, onMove),
-    biomeRows(view, p, legal, onMove));
+    biomeRows(p, legal, ch, onMove, redraw));
 }
 
 function hand(p, legal, onMove) {
@@ -185,7 +186,7 @@ function hand(p, legal, onMove) {
   return h('div.rw-hand', { 'aria-label': t('rw.hand') }, cards);
 }
 
-function biomeRows(view, p, legal, onMove) {
+function biomeRows(p, legal, ch, onMove, redraw) {
   const picked = pick.card ? legal.filter((m) => m.type === DECKS[pick.card.row] && m.slot === pick.card.slot) : [];
   return h('div.rw-biomes', {}, BIOMES.map((b, i) => {
     const cards = (p.cards || []).filter((c) => c.biome === b);
@@ -199,9 +200,14 @@ function biomeRows(view, p, legal, onMove) {
       return keyed(h('span.rw-chip', { title: label }, ...face), `placed-${c.uid}`);
     });
     // a plant goes into a row; so does an animal living on the row's plant-provided hexes only
-    const into = picked.find((m) => m.biome === b && ((m.type === 'plant' && (m.prey ?? -1) < 0) || (m.type === 'wildlife' && m.plant_hexes && !m.fields.length)));
+    const into = picked.find((m) => m.type === 'plant' && m.biome === b && (m.prey ?? -1) < 0);
     const head = [h('span.rw-biome-glyph', { title: biomeName(b), style: `background:${BIOME_COLOURS[b].fill};color:${BIOME_COLOURS[b].text}` }, BIOME_COLOURS[b].glyph),
       h('span.visually-hidden', {}, biomeName(b)), p.completed?.[i] ? h('span.rw-done', { title: t('rw.completed') }, '✔') : null];
+    // the row's plant-provided hexes, tapped like the board's own while a wildlife card is chosen
+    for (let k = 0; k < (p.plant_hexes?.[i] || 0); k++) {
+      const el = hexChoice(h('button.rw-chip.rw-plant-hex', { type: 'button' }, '✿', t('rw.plantHex')), plantHex(i, k), ch, t('rw.plantHex'), redraw, onMove);
+      if (el) chips.unshift(el);
+    }
     const row = h(`div.rw-biome${into ? '.legal' : ''}`, { dataset: { biome: b } }, head, h('span.rw-chips', {}, chips.length ? chips : h('span.rw-none', {}, '—')));
     if (into) return moveButton('button.rw-biome.legal', into, moveLabel(GAME, into, rwLabel), onMove, head, h('span.rw-chips', {}, chips));
     return row;
@@ -221,6 +227,33 @@ function corners(x, y, k = R - 0.5) {
     const a = (Math.PI / 3) * i;
     return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
   }).join(' ');
+}
+
+/** A plant-provided hex of biome `b` (RW-146), as a choice: below the board's fields. */
+const plantHex = (b, k) => -1 - b * 10 - k;
+
+/** `el` as a step of the hex choice at `f` (the move it completes, a lead, or a chosen
+ * hex to give back), or null when `f` is no choice now. */
+function hexChoice(el, f, ch, label, redraw, onMove) {
+  const offer = ch.hexes.get(f);
+  if (offer?.move) return moveButton('button.rw-chip.rw-plant-hex.legal', offer.move, `${moveLabel(GAME, offer.move, rwLabel)} — ${label}`, onMove, ...el.childNodes);
+  if (offer?.leads.length) {
+    el.classList.add('legal');
+    return makeLead(el, offer.leads, `${t('rw.pickHex')} — ${label}`, () => {
+      pick.fields = [...pick.fields, f].sort((a, c) => a - c);
+      redraw();
+    });
+  }
+  if (pick.fields.includes(f)) {
+    el.classList.add('picked');
+    el.setAttribute('aria-label', `${t('rw.unpickHex')} — ${label}`);
+    el.addEventListener('click', () => {
+      pick.fields = pick.fields.filter((x) => x !== f);
+      redraw();
+    });
+    return el;
+  }
+  return null;
 }
 
 /** The choices the board offers now: {hexes: field -> {move?, leads[]}, tiles: tile -> move}. */
@@ -262,7 +295,9 @@ function choices(view, p, legal) {
     case 'attract':
       if (pick.card && pick.card.row === 0) {
         const mine = legal.filter((m) => m.type === 'wildlife' && m.slot === pick.card.slot);
-        chooser(mine.filter((m) => !m.plant_hexes && (m.canopy ?? -1) < 0 && m.fields.length).map((m) => [m.fields, m]));
+        // a plant-provided hex is one more hex to choose, drawn in its biome row
+        const b = (m) => BIOMES.indexOf(m.biome);
+        chooser(mine.filter((m) => (m.canopy ?? -1) < 0).map((m) => [[...Array.from({ length: m.plant_hexes }, (_, k) => plantHex(b(m), k)), ...m.fields], m]));
         for (const m of mine) if ((m.canopy ?? -1) >= 0) tiles.set(m.canopy, m);
       }
       break;
@@ -271,13 +306,13 @@ function choices(view, p, legal) {
   return { hexes, tiles };
 }
 
-function board(view, p, seat, legal, onMove, redraw) {
+function board(view, p, seat, ch, onMove, redraw) {
   const n = p.cover.length;
   const cols = Math.ceil(n / ROWS);
   const W = 2 * R + (cols - 1) * 1.5 * R;
   const H = ROWS * HH + HH / 2;
   const svg = s('svg', { viewBox: `-2 -2 ${W + 4} ${H + 4}`, class: 'rw-board', role: 'group', 'aria-label': t('rw.board') });
-  const { hexes, tiles } = choices(view, p, legal);
+  const { hexes, tiles } = ch;
   const tileMoves = new Map([...tiles].map(([i, m]) => [i, m]));
   const markerOf = new Map();
   for (const c of p.cards || []) for (const f of c.hexes || []) markerOf.set(f, c);
