@@ -43,7 +43,7 @@ export const en = {
   'rw.phase.attract': 'Attract cards: a card, then its place',
   'rw.phase.refill': 'Refilling the scoreboard',
   'rw.phase.over': 'Game over',
-  'rw.picked': 'chosen: {card}',
+  'rw.picked': 'Chosen: {card}',
   'rw.scoreboard': 'Scoreboard',
   'rw.pickCard': 'Choose this card, then where it goes',
   'rw.startPlayer': 'Start player',
