@@ -14,7 +14,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TITLES = ROOT / "web" / "src" / "titles"
 SPECS = ROOT.parent / "shared" / "rules"
-GAMES = {"tulikko": "TUL", "ducks-in-tow": "DIT", "valley-of-the-torii": "TOR"}
+GAMES = {
+    "tulikko": "TUL",
+    "ducks-in-tow": "DIT",
+    "valley-of-the-torii": "TOR",
+    "rewild-south-america": "RW",
+}
 TOKEN = re.compile(r"\{ title: '|\{ text: '(?:[^'\\]|\\.)+', rules: \[([^\]]*)\] \}")
 
 

@@ -1,6 +1,7 @@
 // The end screen: scores, ranks, winners, and the scoring trail — every other field
 // of the game's Outcome (tie-break values, per-seat details) listed so each point
-// can be explained.
+// can be explained; a title may put a field of its own in words (`trail`) and
+// name its points in its rulebook's word (`end.score.<game>`, `end.trail.<game>`).
 import { h } from './ui.js';
 import { t, tOr } from './i18n.js';
 import { titleOf } from './titles/index.js';
@@ -19,10 +20,10 @@ export function endPanel(game, outcome, names, info = {}) {
     lowerWins ? h('p.note', {}, t('end.lowerWins')) : null,
     h('table.scores', {},
       h('caption.visually-hidden', {}, t('end.scores')),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, t('end.score')))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, tOr(`end.score.${game}`, t('end.score'))))),
       h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
         h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
-    trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, t('end.trail')),
+    trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, tOr(`end.trail.${game}`, t('end.trail'))),
       h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
 }

@@ -60,9 +60,36 @@ export function makeTarget(el, move, label, onMove) {
   return el;
 }
 
+/** Make `el` (SVG or HTML) the first tap of a choice made in several taps: it plays no
+ * move itself (`onTap` narrows the board's choice) and names the moves it leads to. */
+export function makeLead(el, moves, label, onTap) {
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', label);
+  el.classList.add('target', 'lead');
+  el.dataset.leads = JSON.stringify(moves.map(moveKey));
+  el.addEventListener('click', onTap);
+  el.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onTap();
+    }
+  });
+  return el;
+}
+
 /** An HTML button that plays `move` (hand cards, food chips, step controls). */
 export function moveButton(spec, move, label, onMove, ...content) {
   return h(spec, { type: 'button', 'aria-label': label, dataset: { move: moveKey(move), type: move.type }, on: { click: () => onMove(move) } }, ...(content.length ? content : [label]));
+}
+
+/** The keys of the moves a board draws: its targets (data-move) and the moves a first
+ * tap of a choice made in several taps leads to (data-leads: a JSON list of keys, e.g. a
+ * hex of a tile that covers three). */
+export function drawnMoves(board) {
+  const drawn = new Set([...board.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
+  for (const el of board.querySelectorAll('[data-leads]')) for (const key of JSON.parse(el.dataset.leads)) drawn.add(key);
+  return drawn;
 }
 
 /**

@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
-import { moveKey, stepControls } from '../kit/board.js';
+import { drawnMoves, moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
 import { moveLog } from '../kit/movelog.js';
 import { animateFrom, snapshot } from '../kit/animate.js';
@@ -260,8 +260,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     else {
       const before = snapshot(boardBox);
       renderBoard(session.game, boardBox, { view, legal, seat: boardSeat, activeSeat: scrubSeq === null ? snap.activeSeat : null, names, readOnly, onMove, seats: session.seats });
-      // every legal move the board does not draw: a control beside it (the step's controls)
-      const drawn = new Set([...boardBox.querySelectorAll('[data-move]')].map((el) => el.dataset.move));
+      // every legal move the board does not draw: a control beside it (the step's controls);
+      // a first tap of a choice made in several taps on the board (data-leads) draws the moves it leads to
+      const drawn = drawnMoves(boardBox);
       // a board that offers every move of a type through its own taps (two-tap choices) says so
       const covered = new Set([...boardBox.querySelectorAll('[data-covers]')].flatMap((el) => el.dataset.covers.split(' ')));
       const stepBox = stepControls(session.game, legal.filter((m) => !covered.has(m.type)), drawn, onMove, title);
