@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TITLES = ROOT / "web" / "src" / "titles"
 SPECS = ROOT.parent / "shared" / "rules"
-GAMES = {"tulikko": "TUL", "ducks-in-tow": "DIT"}
+GAMES = {"tulikko": "TUL", "ducks-in-tow": "DIT", "whispering-woods": "WW"}
 TOKEN = re.compile(r"\{ title: '|\{ text: '(?:[^'\\]|\\.)+', rules: \[([^\]]*)\] \}")
 
 

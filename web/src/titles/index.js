@@ -3,11 +3,12 @@
 // Everything that differs between titles beyond that comes from the engine's GameInfo.
 import tulikko from './tulikko/index.js';
 import ducksInTow from './ducks-in-tow/index.js';
+import whisperingWoods from './whispering-woods/index.js';
 import { generic, renderGeneric } from '../kit/generic.js';
 import { h } from '../ui.js';
 import { addStrings, t } from '../i18n.js';
 
-const TITLES = new Map([tulikko, ducksInTow].map((title) => [title.id, title]));
+const TITLES = new Map([tulikko, ducksInTow, whisperingWoods].map((title) => [title.id, title]));
 for (const title of TITLES.values()) addStrings(title.strings);
 
 /** The title `id`, or the generic one (the kernel's fixture game, a title with no folder). */
