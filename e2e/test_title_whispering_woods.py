@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import new_game, sideways_overflow, wait_idle
 
@@ -57,6 +58,11 @@ READ = """() => {
 }"""
 
 
+WIDE = """() => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+  .slice(0, 5).map((el) => `${el.tagName}.${el.className?.baseVal ?? el.className}`)"""
+
+
 def moved(page: Any, before: str) -> None:
     """Wait for the move to land, then for the human's turn again (or the end)."""
     page.wait_for_function(
@@ -98,8 +104,10 @@ def choose_take(state: dict[str, Any]) -> dict[str, Any]:
 def play_turn_step(page: Any, counts: dict[str, int]) -> None:
     """One tap (or a tile choice and its place) of the human's turn, by the board."""
     where = page.evaluate(IN_VIEW)
+    if not all(v in ("ok", "none") for v in where.values()):
+        shot(page, f"ww-{counts['mode']}-fail-390")
     assert all(v in ("ok", "none") for v in where.values()), where
-    assert sideways_overflow(page) <= 0
+    assert sideways_overflow(page) <= 0, page.evaluate(WIDE)
     state = page.evaluate(READ)
     if state["start"]:
         counts["start-animal"] += 1
@@ -190,6 +198,7 @@ def finish_checks(page: Any, mode: str) -> None:
     page.wait_for_selector("#end-screen")
 
 
+@pytest.mark.slow  # about 75 s: the greedy bot thinks in Pyodide
 def test_competitive_game_by_tapping(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     new_game(page, "whispering-woods", ["human", "bot"])
@@ -225,6 +234,7 @@ def test_competitive_game_by_tapping(server, new_context):
     assert page.errors == [] and viewer.errors == []
 
 
+@pytest.mark.slow  # about 60 s: 13 rounds of tapping
 def test_solitaire_level_1_by_tapping_in_japanese(server, new_context):
     page = open_app(new_context(PHONE_390, locale="ja-JP").new_page(), server.url)
     page.select_option("#lang-select", "ja")

@@ -176,7 +176,7 @@ export function renderWoods(container, ctx) {
     forest.figure, supplyRow(view, player, moves, onMove, forest.apply), personalArea(view, player, moves, onMove));
   const market = marketRow(view, takes, forest.apply);
   const others = view.players.filter((p) => p.seat !== acting);
-  container.append(
+  container.append(...[
     statusLine(view, names, moves),
     market,
     h('div.step-slot'),
@@ -185,7 +185,7 @@ export function renderWoods(container, ctx) {
     others.length ? h('details.others.ww-others', { open: over }, h('summary', {}, t('game.otherPlayers', { n: others.length })),
       others.map((p) => h('section.ww-player', { dataset: { seat: p.seat }, 'aria-label': names(p.seat) },
         forestBoard(view, p, names, { takes: [], walks: [], onMove, active: false }).figure, personalArea(view, p, [], onMove)))) : null,
-  );
+  ].filter(Boolean));
   forest.apply();
 }
 
@@ -346,10 +346,11 @@ function supplyRow(view, player, moves, onMove, apply) {
   const items = player.supply.map((animal) => {
     const words = animalWords(animal);
     const start = findMove(moves, 'start-animal', { animal });
-    if (start) return moveButton('button.ww-animal.legal', start, woodsLabel(start), onMove, pieceSvg(animal, 26), ` ${words}`);
+    const kind = t(`ww.kind.${String(animal).split('-')[0]}`);
+    if (start) return moveButton('button.ww-animal.legal', start, woodsLabel(start), onMove, pieceSvg(animal, 24), kind);
     if (view.solo && moves.some((m) => m.type === 'take-mission' && m.animal === animal)) {
       return h('button.ww-animal', { type: 'button', dataset: { animal }, 'aria-label': t('ww.chooseAnimal', { animal: words }),
-        on: { click: () => { sel.animal = animal; sel.kind = 'mission'; apply(); } } }, pieceSvg(animal, 26), ` ${words}`);
+        on: { click: () => { sel.animal = animal; sel.kind = 'mission'; apply(); } } }, pieceSvg(animal, 24), kind);
     }
     return h('span.ww-animal', { title: words }, pieceSvg(animal, 22), h('span.visually-hidden', {}, words));
   });
