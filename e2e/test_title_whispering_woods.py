@@ -63,6 +63,18 @@ WIDE = """() => [...document.querySelectorAll('body *')]
   .slice(0, 5).map((el) => `${el.tagName}.${el.className?.baseVal ?? el.className}`)"""
 
 
+SIZE = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return Math.min(r.width, r.height);
+}"""
+
+
+def big_enough(page: Any, selector: str) -> None:
+    """A place on the board is at least 40 px across where it is tapped."""
+    size = page.evaluate(SIZE, selector)
+    assert size >= 40, (selector, size)
+
+
 def moved(page: Any, before: str) -> None:
     """Wait for the move to land, then for the human's turn again (or the end)."""
     page.wait_for_function(
@@ -121,8 +133,10 @@ def play_turn_step(page: Any, counts: dict[str, int]) -> None:
     elif state["ends"]:
         counts["walk"] += 1
         shot_once(page, counts, "walk")
+        big_enough(page, "#board .ww-walk-end[data-move]:not([style*='none'])")
         tap_move(page, "#board .ww-walk-end[data-move]:not([style*='none'])")
     elif state["steps"]:
+        big_enough(page, "#board .ww-step")
         page.click("#board .ww-step")
     elif state["picks"] and not page.query_selector("#board .ww-pick.chosen"):
         page.click("#board .ww-pick")
@@ -141,6 +155,7 @@ def play_turn_step(page: Any, counts: dict[str, int]) -> None:
             json.dumps(move, separators=(",", ":")),
         )
         assert page.is_visible("[data-pick=me]"), move
+        big_enough(page, "[data-pick=me]")
         tap_move(page, "[data-pick=me]")
     elif "end-turn" in state["controls"]:
         counts["end-turn"] += 1

@@ -240,7 +240,11 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
   const W = Math.max(...xs) - minX + R + 2;
   const H = Math.max(...ys) - minY + R + 2;
   const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${W.toFixed(1)} ${H.toFixed(1)}`, class: 'ww-forest', role: 'group', 'aria-label': t('ww.forestOf', { name: names(player.seat) }) });
+  // As large as the screen allows (--ww-h: the height it may take), never smaller than
+  // 46 px a hexagon where it is tapped: a big forest then scrolls inside its box.
   svg.style.aspectRatio = `${W} / ${H}`;
+  svg.style.width = `min(100%, calc(var(--ww-h) * ${(W / H).toFixed(3)}))`;
+  if (takes.length || walks.length) svg.style.minWidth = `${Math.ceil((W / (SQ3 * R)) * 46)}px`;
   const byPos = new Map(cells.map((c) => [posKey(c.q, c.r), c]));
   for (const c of cells) {
     const [x, y] = xy(c.q, c.r);
@@ -333,7 +337,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     h('span.ww-colour-dot', { 'aria-hidden': 'true' }, pieceSvg(`${player.colour}-1`, 14)),
     ` ${t('ww.points', { n: player.score })} · ${t('ww.completed', { n: player.completed.length })}`,
     active ? h('span.visually-hidden', {}, ` (${t('game.toMoveBadge')})`) : null);
-  return { figure: h('figure.ww-forest-box', { dataset: { seat: player.seat } }, caption, svg), apply };
+  return { figure: h('figure.ww-forest-box', { dataset: { seat: player.seat } }, caption, h('div.ww-forest-scroll', {}, svg)), apply };
 }
 
 function pieceSvg(animal, size) {
