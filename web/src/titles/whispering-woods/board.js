@@ -201,7 +201,7 @@ function statusLine(view, names, moves) {
       view.final_round && view.phase !== 'over' ? [' · ', h('strong', {}, t('ww.finalRound'))] : null,
       h('span.standing', { id: 'standing' }, h('span.standing-label', {}, t('ww.standing')),
         view.players.map((p) => h('span.standing-item', { dataset: { seat: p.seat } }, `${names(p.seat)} `, h('strong', {}, String(p.score)),
-          solo ? null : ` (${t('ww.completedShort', { n: p.completed.length })})`)))));
+          solo ? null : t('ww.doneShort', { n: p.completed.length }))))));
 }
 
 /** The six market tiles: tap one to choose it, then its side (when both are allowed). */
@@ -421,13 +421,13 @@ function soloBoard(view, player) {
   for (let i = 0; i < 12; i++) track.push(roundSpace(`R${i + 1}`, solo.track_faces[i]));
   solo.missions.forEach((m, i) => track.push(roundSpace(`E${i + 1}`, solo.extra_faces[i], i >= solo.rounds_available - 12)));
   return h('section.ww-solo', { id: 'ww-solo', 'aria-label': t('ww.levelCard') },
-    h('h3', {}, t('ww.levelCard'), ': ', name),
+    h('h3', {}, t('ww.levelCardOf', { name })),
     h('ul.ww-level', { id: 'ww-level' }, solo.missions.map((m) => h(`li${m.achieved ? '.done' : ''}`, {},
       h('span', { 'aria-hidden': 'true' }, m.achieved ? '✓ ' : '○ '),
       document.documentElement.lang === 'ja' ? m.name_ja : m.name_en,
       h('span.visually-hidden', {}, m.achieved ? ` (${t('ww.achieved')})` : '')))),
     h('p', { id: 'ww-minimum' }, t('ww.minScore', { n: solo.min_score }), ' · ', h('span', { id: 'ww-penalty' }, t('ww.penalty', { n: solo.penalty, flips, total: flips * solo.penalty }))),
-    h('p', { id: 'ww-tracker' }, t('ww.tracker'), ': ', h('strong', {}, String(solo.marker)), solo.bear ? [' + ', t('ww.bear')] : null,
+    h('p', { id: 'ww-tracker' }, t('ww.trackerAt', { n: solo.marker }), solo.bear ? t('ww.withBear') : null,
       h('span.ww-track-bar', { 'aria-hidden': 'true' }, h('span', { style: `width:${Math.round((100 * solo.marker) / 60)}%` }))),
     h('div.ww-rounds', { id: 'ww-rounds', 'aria-label': t('ww.roundTrack') }, h('span.kv-label', {}, t('ww.roundTrack')), track),
     solo.set_aside.length ? h('p.small', {}, t('ww.setAside', { n: solo.set_aside.length })) : null);
