@@ -197,7 +197,7 @@ function statusLine(view, names, moves) {
   return h('div.ww-status', {},
     h('p.ww-prompt', { id: 'ww-prompt' }, prompt || tOr(`ww.phase.${view.phase}`, '')),
     h('p.ww-facts', {},
-      h('span', {}, round), ' · ', h('span', {}, t('ww.bag', { n: view.bag_size })),
+      view.round ? [h('span', {}, round), ' · '] : null, h('span', {}, t('ww.bag', { n: view.bag_size })),
       view.final_round && view.phase !== 'over' ? [' · ', h('strong', {}, t('ww.finalRound'))] : null,
       h('span.standing', { id: 'standing' }, h('span.standing-label', {}, t('ww.standing')),
         view.players.map((p) => h('span.standing-item', { dataset: { seat: p.seat } }, `${names(p.seat)} `, h('strong', {}, String(p.score)),
