@@ -16,8 +16,10 @@ def new_game(
     options: dict[str, Any] | None = None,
     title: str = "",
     names: list[str] | None = None,
+    bots: dict[int, str] | None = None,
 ) -> str:
-    """Fill in the new-game form and start; kinds per seat: 'human' | 'bot' | 'remote'.
+    """Fill in the new-game form and start; kinds per seat: 'human' | 'bot' | 'remote';
+    `bots` names a bot seat's bot (else the title's own).
 
     Returns the game row id.
     """
@@ -27,6 +29,8 @@ def new_game(
     page.select_option("#ng-players", str(len(kinds)))
     for seat, kind in enumerate(kinds):
         page.select_option(f"#ng-seat-{seat}-kind", kind)
+    for seat, bot in (bots or {}).items():
+        page.select_option(f"#ng-seat-{seat}-bot", bot)
     for name, value in (options or {}).items():
         selector = f"#ng-opt-{name}"
         if isinstance(value, bool):

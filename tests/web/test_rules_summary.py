@@ -18,6 +18,7 @@ GAMES = {
     "tulikko": "TUL",
     "ducks-in-tow": "DIT",
     "valley-of-the-torii": "TOR",
+    "whispering-woods": "WW",
     "rewild-south-america": "RW",
 }
 TOKEN = re.compile(r"\{ title: '|\{ text: '(?:[^'\\]|\\.)+', rules: \[([^\]]*)\] \}")

@@ -12,7 +12,8 @@ export function endPanel(game, outcome, names, info = {}) {
   const seats = outcome.scores.map((_, i) => i);
   const order = [...seats].sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
   const lowerWins = Boolean(info.lower_score_wins);
-  const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k));
+  // a field this game does not use (null: a solitaire field in a competitive game) is left out
+  const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k) && outcome[k] !== null);
   return h('div.end-screen', { id: 'end-screen' },
     h('h2', {}, t('end.title')),
     h('p.winners', { id: 'winners' }, outcome.won === true ? t('end.tableWon') : outcome.won === false ? t('end.tableLost')

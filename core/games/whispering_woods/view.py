@@ -1,8 +1,10 @@
 """What a seat may see: everything on the table, never the bag's order or the Rng.
 
 Side A of a tile shows its colour and its side B path and VP (WW-008, WW-GAP07),
-so market and forest tiles carry all three. The bag is a count. No event or move
-names a hidden tile (events.py), so redaction returns them unchanged.
+so market, forest, personal-area and round-track tiles carry all three (the board
+draws a completed tile or a round's tile by its face, not its id). The bag is a
+count. No event or move names a hidden tile (events.py), so redaction returns them
+unchanged.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class PlayerView(msgspec.Struct, kw_only=True):
     forest: list[PlacedView]
     supply: list[str]
     completed: list[Completed]
+    completed_faces: list[TileView]  # the faces of `completed`, in the same order
     combos: list[str]
     score: int  # completed VP + combo VP - refresh penalties so far
     turns: int
@@ -61,6 +64,8 @@ class SoloView(msgspec.Struct, kw_only=True):
     penalty: int
     track: list[str]
     extra: list[str]
+    track_faces: list[TileView]  # the faces of `track` and `extra`, face up (WW-114)
+    extra_faces: list[TileView]
     set_aside: list[str]
     rounds_available: int
     marker: int
@@ -106,6 +111,7 @@ def _player_view(state: State, seat: int, player: PlayerState) -> PlayerView:
         ],
         supply=player.supply[:],
         completed=[msgspec.structs.replace(c) for c in player.completed],
+        completed_faces=[tile_view(c.tile) for c in player.completed],
         combos=player.combos[:],
         score=score,
         turns=player.turns,
@@ -131,6 +137,8 @@ def _solo_view(state: State) -> SoloView | None:
         penalty=lv.penalty,
         track=s.track[:],
         extra=s.extra[:],
+        track_faces=[tile_view(t) for t in s.track],
+        extra_faces=[tile_view(t) for t in s.extra],
         set_aside=s.set_aside[:],
         rounds_available=solo_rules.rounds_available(s),
         marker=s.marker,

@@ -6,6 +6,7 @@ import msgspec
 
 from core.games.whispering_woods import GAME
 from core.games.whispering_woods.state import copy_state
+from core.games.whispering_woods.view import tile_view
 from core.kernel import Rng, clone
 
 from .helpers import leak_check, new_state, play
@@ -44,3 +45,24 @@ def test_views_show_the_bag_size_never_its_tiles() -> None:
             view = GAME.view(state, seat)
             leak_check(state, seat, view)
             assert view.bag_size == len(state.bag)
+
+
+def test_views_show_the_faces_of_completed_and_round_track_tiles() -> None:
+    """WW-008/WW-GAP07: a tile's faces are public once it is out of the bag, so the view
+    carries the face of every personal-area tile and every round-track tile (the board
+    draws them by colour, path and VP, never by id)."""
+    seen = {"completed": 0, "track": 0}
+    for state in _states():
+        view = GAME.view(state, None)
+        for shown, player in zip(view.players, state.players, strict=True):
+            faces = [f.id for f in shown.completed_faces]
+            assert faces == [c.tile for c in player.completed]
+            seen["completed"] += len(faces)
+            for face in shown.completed_faces:
+                assert face == tile_view(face.id)
+        if state.solo is not None:
+            assert view.solo is not None
+            assert [f.id for f in view.solo.track_faces] == state.solo.track
+            assert [f.id for f in view.solo.extra_faces] == state.solo.extra
+            seen["track"] += len(view.solo.track_faces)
+    assert seen["completed"] and seen["track"], seen

@@ -4,12 +4,13 @@
 import tulikko from './tulikko/index.js';
 import ducksInTow from './ducks-in-tow/index.js';
 import valleyOfTheTorii from './valley-of-the-torii/index.js';
+import whisperingWoods from './whispering-woods/index.js';
 import rewildSouthAmerica from './rewild-south-america/index.js';
 import { generic, renderGeneric } from '../kit/generic.js';
 import { h } from '../ui.js';
 import { addStrings, t } from '../i18n.js';
 
-const TITLES = new Map([tulikko, ducksInTow, valleyOfTheTorii, rewildSouthAmerica].map((title) => [title.id, title]));
+const TITLES = new Map([tulikko, ducksInTow, valleyOfTheTorii, whisperingWoods, rewildSouthAmerica].map((title) => [title.id, title]));
 for (const title of TITLES.values()) addStrings(title.strings);
 
 /** The title `id`, or the generic one (the kernel's fixture game, a title with no folder). */

@@ -1,0 +1,277 @@
+"""Whispering Woods at 390 × 844, played by tapping the board's own pieces and places
+only (never the fallback move list): a competitive game against a bot (in
+English, with one undo) and a Level 1 solitaire game (in Japanese, its level card, score
+tracker and refresh penalty on screen). At every step the market, the acting player's
+panel and the step's controls are on screen, nothing scrolls sideways; the finished
+game is scrubbed and its shared replay opened. Screenshots go to KIFU_SHOTS."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
+from helpers import new_game, sideways_overflow, wait_idle
+
+from core.games.whispering_woods.forest import best_prefix, walks
+from core.games.whispering_woods.state import Placed
+
+IN_VIEW = """() => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
+  const parts = {
+    market: document.querySelector('#board .ww-market'),
+    acting: document.querySelector('#board [data-stage=acting]'),
+    controls: document.querySelector('#step-controls'),
+  };
+  const out = {};
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
+    const r = el.getBoundingClientRect();
+    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
+      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
+  }
+  return out;
+}"""
+
+# What the acting forest and the board offer now, read from the page (the tile ids and
+# positions are data attributes, never on screen).
+READ = """() => {
+  const panel = document.querySelector('#board [data-stage=acting]');
+  const visible = (el) => el.style.display !== 'none' && el.getBoundingClientRect().width > 0;
+  return {
+    forest: [...panel.querySelectorAll('.ww-forest g.ww-hex[data-tile]')].map((g) => ({
+      q: Number(g.dataset.q), r: Number(g.dataset.r), tile: g.dataset.tile,
+      mission: g.dataset.mission === '1', animal: g.dataset.animal })),
+    takes: [...document.querySelectorAll('#board .ww-open[data-move]')]
+      .map((g) => JSON.parse(g.dataset.move)),
+    start: [...document.querySelectorAll('#board .ww-supply button[data-move]')]
+      .map((b) => JSON.parse(b.dataset.move)),
+    refresh: document.querySelectorAll('#board button.ww-done[data-move]').length,
+    picks: document.querySelectorAll('#board .ww-pick').length,
+    steps: document.querySelectorAll('#board .ww-step').length,
+    ends: [...document.querySelectorAll('#board .ww-walk-end[data-move]')].filter(visible).length,
+    controls: [...document.querySelectorAll('#step-controls [data-move]')]
+      .map((b) => b.dataset.type),
+  };
+}"""
+
+
+WIDE = """() => [...document.querySelectorAll('body *')]
+  .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+  .slice(0, 5).map((el) => `${el.tagName}.${el.className?.baseVal ?? el.className}`)"""
+
+
+SIZE = """(sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return Math.min(r.width, r.height);
+}"""
+
+
+def big_enough(page: Any, selector: str) -> None:
+    """A place on the board is at least 40 px across where it is tapped."""
+    size = page.evaluate(SIZE, selector)
+    assert size >= 40, (selector, size)
+
+
+def moved(page: Any, before: str) -> None:
+    """Wait for the move to land, then for the human's turn again (or the end)."""
+    page.wait_for_function(
+        """(b) => document.querySelector('#turn')?.dataset.seq !== b
+          || document.querySelector('#move-error:not([hidden])')""",
+        arg=before,
+    )
+    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    page.wait_for_function(
+        """() => document.querySelector('#end-screen')
+          || (document.querySelector('#turn')?.dataset.seat === '0'
+              && document.querySelector('#board [data-stage=acting]'))""",
+        timeout=30_000,
+    )
+
+
+def tap_move(page: Any, selector: str) -> None:
+    before = page.get_attribute("#turn", "data-seq")
+    page.click(selector)
+    moved(page, before)
+
+
+def choose_take(state: dict[str, Any]) -> dict[str, Any]:
+    """The take that opens a walk, else the one that walks furthest along the paths of
+    the forest's animals (the greedy bot's measure), mission tiles first."""
+    forest = [Placed(**cell) for cell in state["forest"]]
+
+    def value(move: dict[str, Any]) -> tuple[bool, int, bool]:
+        mission = move["type"] == "take-mission"
+        animal = move.get("animal") or ("X-1" if mission else "")
+        placed = Placed(q=move["q"], r=move["r"], tile=move["tile"], mission=mission, animal=animal)
+        after = [*forest, placed]
+        near = sum(best_prefix(after, (t.q, t.r)) for t in after if t.mission and t.animal)
+        return bool(walks(after)), near, mission
+
+    return max(state["takes"], key=value)
+
+
+def play_turn_step(page: Any, counts: dict[str, int]) -> None:
+    """One tap (or a tile choice and its place) of the human's turn, by the board."""
+    where = page.evaluate(IN_VIEW)
+    if not all(v in ("ok", "none") for v in where.values()):
+        shot(page, f"ww-{counts['mode']}-fail-390")
+    assert all(v in ("ok", "none") for v in where.values()), where
+    assert sideways_overflow(page) <= 0, page.evaluate(WIDE)
+    state = page.evaluate(READ)
+    if state["start"]:
+        counts["start-animal"] += 1
+        tap_move(page, "#board .ww-supply button[data-move]")
+    elif state["refresh"] and not counts["refresh"]:
+        counts["refresh"] += 1
+        tap_move(page, "#board button.ww-done[data-move]")
+    elif "keep" in state["controls"]:
+        counts["keep"] += 1
+        tap_move(page, "#step-controls [data-type=keep]")
+    elif state["ends"]:
+        counts["walk"] += 1
+        shot_once(page, counts, "walk")
+        big_enough(page, "#board .ww-walk-end[data-move]:not([style*='none'])")
+        tap_move(page, "#board .ww-walk-end[data-move]:not([style*='none'])")
+    elif state["steps"]:
+        big_enough(page, "#board .ww-step")
+        page.click("#board .ww-step")
+    elif state["picks"] and not page.query_selector("#board .ww-pick.chosen"):
+        page.click("#board .ww-pick")
+    elif state["takes"]:
+        move = choose_take(state)
+        counts[move["type"]] += 1
+        page.click(f"#board .ww-market-tile[data-tile='{move['tile']}']")
+        if move["type"] == "take-mission":
+            page.click("#board .ww-take-as button[data-kind=mission]")
+            if move.get("animal"):
+                page.click(f"#board .ww-supply button[data-animal='{move['animal']}']")
+        shot_once(page, counts, "place")
+        page.evaluate(
+            """(key) => [...document.querySelectorAll('#board .ww-open[data-move]')]
+                .find((g) => g.dataset.move === key).dataset.pick = 'me'""",
+            json.dumps(move, separators=(",", ":")),
+        )
+        assert page.is_visible("[data-pick=me]"), move
+        big_enough(page, "[data-pick=me]")
+        tap_move(page, "[data-pick=me]")
+    elif "end-turn" in state["controls"]:
+        counts["end-turn"] += 1
+        tap_move(page, "#step-controls [data-type=end-turn]")
+    else:
+        raise AssertionError(f"nothing to tap: {state}")
+
+
+SHOTS: set[str] = set()
+KINDS = ("start-animal", "refresh", "keep", "walk", "take-forest", "take-mission", "end-turn")
+
+
+def shot_once(page: Any, counts: dict[str, int], what: str) -> None:
+    name = f"ww-{counts['mode']}-{what}-390"
+    if name not in SHOTS:
+        SHOTS.add(name)
+        shot(page, name)
+
+
+def play_game(page: Any, mode: str, *, undo: bool = False, limit: int = 300) -> dict[str, int]:
+    counts: dict[str, Any] = dict.fromkeys((*KINDS, "undo"), 0)
+    counts["mode"] = mode
+    taps = 0
+    while not page.query_selector("#end-screen"):
+        assert page.query_selector("details.all-moves[open]") is None, "the move list stays folded"
+        play_turn_step(page, counts)
+        taps += 1
+        over = page.query_selector("#end-screen")
+        if undo and not counts["undo"] and not over and page.is_enabled("#undo"):
+            tiles = len(page.evaluate(READ)["forest"])
+            before = page.get_attribute("#turn", "data-seq")
+            page.click("#undo")
+            moved(page, before)
+            assert len(page.evaluate(READ)["forest"]) == tiles - 1  # the tile went back
+            counts["undo"] += 1
+        assert taps < limit, "the game did not end"
+    counts["taps"] = taps
+    return counts
+
+
+def finish_checks(page: Any, mode: str) -> None:
+    box = page.eval_on_selector("#end-screen", "e => e.getBoundingClientRect().toJSON()")
+    assert 0 <= box["top"] < 300, box
+    assert sideways_overflow(page) <= 0
+    shot(page, f"ww-{mode}-end-390")
+    # scrub the history: back to the start and forwards one move; the board is drawn
+    page.click("#scrub-first")
+    page.wait_for_function("document.querySelector('#turn').dataset.viewing === '0'")
+    page.click("#scrub-next")
+    page.wait_for_function("document.querySelector('#turn').dataset.viewing === '1'")
+    assert page.query_selector("#board .ww-forest")
+    assert page.is_visible("#history-banner")
+    shot(page, f"ww-{mode}-scrub-390")
+    page.click("#scrub-last")
+    page.wait_for_selector("#end-screen")
+
+
+@pytest.mark.slow  # a whole game of about 60 taps
+def test_competitive_game_by_tapping(server, new_context):
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    # the random bot answers at once (the greedy one thinks for seconds in Pyodide)
+    new_game(page, "whispering-woods", ["human", "bot"], bots={1: "random"})
+    shot(page, "ww-duel-start-390")
+    counts = play_game(page, "duel", undo=True)
+    assert counts["take-forest"] and counts["take-mission"] and counts["walk"], counts
+    assert counts["undo"] == 1
+    text = page.inner_text("#end-screen")
+    assert "Completed mission tiles (points)" in text and "Combo cards (points)" in text
+    assert "WW-" not in page.inner_text("body")  # no rule IDs on screen
+    log = page.inner_text("#move-log")
+    assert "placed the" in log and "forest tile" in log
+    finish_checks(page, "duel")
+    for name, size in (("tablet", TABLET), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        wait_idle(page)
+        shot(page, f"ww-duel-end-{name}")
+    # the shared replay of the finished game opens on its results, with a board
+    page.set_viewport_size(PHONE_390)
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
+    page.click("#share")
+    page.wait_for_selector("#share-link:not([hidden])")
+    link = page.input_value("#share-link")
+    viewer = open_app(new_context(PHONE_390).new_page(), server.url, "/" + link.split("/", 3)[3])
+    viewer.wait_for_selector("#end-screen")
+    assert viewer.query_selector("#board .ww-forest")
+    viewer.click("#scrub-first")
+    viewer.wait_for_function("document.querySelector('#turn').dataset.viewing === '0'")
+    assert viewer.query_selector("#board .ww-market")
+    shot(viewer, "ww-duel-shared-390")
+    assert page.errors == [] and viewer.errors == []
+
+
+@pytest.mark.slow  # about 60 s: 13 rounds of tapping
+def test_solitaire_level_1_by_tapping_in_japanese(server, new_context):
+    page = open_app(new_context(PHONE_390, locale="ja-JP").new_page(), server.url)
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    new_game(page, "whispering-woods", ["human"], options={"level": 1})
+    # the level card, the score tracker and the refresh penalty are on screen
+    solo = page.inner_text("#ww-solo")
+    assert "レベル1" in solo and "最低スコア60ポイント" in solo and "スコアトラッカー" in solo
+    assert "更新するたびに1ポイント" in page.inner_text("#ww-penalty")
+    shot(page, "ww-solo-start-390-ja")
+    counts = play_game(page, "solo")
+    assert counts["start-animal"] == 1 and counts["take-forest"], counts
+    end = page.inner_text("#end-screen")
+    assert "レベルに合格するための最低スコア" in end
+    assert not [w for w in end.split() if w.isascii() and w.isalpha()], end  # no English
+    finish_checks(page, "solo")
+    # How to play, in Japanese: the rulebook's words, each point citing its rule IDs
+    page.goto(page.url.split("#")[0] + "#/rules/whispering-woods")
+    page.wait_for_selector("#rules-title")
+    rules = page.inner_text("#rules-summary")
+    assert "ミッションタイル" in rules and "動物コマ" in rules and "ソリティアモード" in rules
+    assert sideways_overflow(page) <= 0
+    shot(page, "ww-howto-390-ja")
+    assert page.errors == []
