@@ -57,7 +57,9 @@ What `random_playouts` checks, per seeded game, through a Timeline (casual take-
 
 `bot_playouts` plays the title's bots the same way (a bot may not change the state it
 is shown, so it cannot touch the game's Rng, and plays only listed moves); `build`,
-`play` and `refused` are the one-liners rule tests use ("refused citing rule X").
+`play` (`played`: with the events) and `refused` are the one-liners rule tests use
+("refused citing rule X"); a title adding a check to them (Ducks in Tow: conservation
+before every move) wraps them, keeping their signatures.
 
 The default run plays `games` games per mode; slow tests (`@pytest.mark.slow`, still in
 the suite) play `slow_games(spec)`: the env var KIFU_GAMES (e.g. 1000 for the full
@@ -277,11 +279,18 @@ def build(
 def play(game: Decider[Any, Any, Any, Any], state: Any, seat: int, *moves: Any) -> Any:
     """The state after `seat` makes `moves` in order; the input is never mutated."""
     for move in moves:
-        before = canonical(state)
-        _, after = game.apply(state, seat, move)
-        assert canonical(state) == before, f"{move!r} mutated the state it was played on"
-        state = after
+        _, state = played(game, state, seat, move)
     return state
+
+
+def played(
+    game: Decider[Any, Any, Any, Any], state: Any, seat: int, move: Any
+) -> tuple[list[Any], Any]:
+    """The events of `seat`'s `move` and the state after it; the input is never mutated."""
+    before = canonical(state)
+    events, after = game.apply(state, seat, move)
+    assert canonical(state) == before, f"{move!r} mutated the state it was played on"
+    return events, after
 
 
 def refused(
