@@ -36,10 +36,10 @@ What `random_playouts` checks, per seeded game, through a Timeline (casual take-
 - on every state: the title's `invariant`;
 - every `check_every`-th state (`check_state`): `to_move` and `outcome` agree, every
   seat to move has legal moves, no move listed twice, a sample of them accepted by
-  `decide` and JSON round-tripping, views encode (and pass the old-style
-  `leak_check`); `decide`, `evolve`, `legal_moves`, `view`, `outcome`, `turn` leave
-  their inputs' encodings unchanged; and, given `redeal`, the leak checks: a seat's
-  view and legal moves are the same when everything it cannot see is re-dealt;
+  `decide` and JSON round-tripping, views encode; `decide`, `evolve`, `legal_moves`,
+  `view`, `outcome`, `turn` leave their inputs' encodings unchanged; and, given
+  `redeal`, the leak checks: a seat's view and legal moves are the same when
+  everything it cannot see is re-dealt;
 - on every move: `redact` leaves the recorded events unchanged;
 - every `agree_every`-th state (`assert_legal_moves_agree`): for every seat, every
   listed move is accepted and every move of the `universe` that is not listed is
@@ -57,15 +57,15 @@ What `random_playouts` checks, per seeded game, through a Timeline (casual take-
 
 `bot_playouts` plays the title's bots the same way (a bot may not change the state it
 is shown, so it cannot touch the game's Rng, and plays only listed moves); `build`,
-`play` and `refused` are the one-liners rule tests use ("refused citing rule X").
+`play` (`played`: with the events) and `refused` are the one-liners rule tests use
+("refused citing rule X"); a title adding a check to them (Ducks in Tow: conservation
+before every move) wraps them, keeping their signatures.
 
 The default run plays `games` games per mode; slow tests (`@pytest.mark.slow`, still in
 the suite) play `slow_games(spec)`: the env var KIFU_GAMES (e.g. 1000 for the full
 property run), else `spec.slow_games`. Keep a title's default run under ~60 s.
 
-Deprecated (kept until Tulikko and Ducks in Tow are ported, then removed):
-`random_games` (use `random_playouts`); the `LeakCheck` callback (use `redeal`).
-`check_step` and `assert_replay_equals_verify` stay: the new checks build on them.
+`check_step` and `assert_replay_equals_verify` are the parts the checks above build on.
 
 `check_redacted_entries` (records of every title at every count): whole redacted
 entries, moves and hashes included, leak nothing to any seat or spectator.
@@ -104,10 +104,6 @@ from core.kernel import (
     verify,
 )
 
-Check = Callable[[Any], None]
-LeakCheck = Callable[[Any, int | None, Any], None]
-"""leak_check(state, seat, view): fail if `view` shows `seat` what it may not see."""
-
 
 def check_step(
     game: Decider[Any, Any, Any, Any],
@@ -116,7 +112,6 @@ def check_step(
     *,
     seats: int,
     sample: int = 12,
-    leak_check: LeakCheck | None = None,
 ) -> None:
     """The per-state part of the contract (see the module docstring)."""
     before = digest(state)
@@ -134,48 +129,8 @@ def check_step(
             game.decide(state, seat, move)  # must not raise
             msgspec.json.decode(msgspec.json.encode(move), type=game.move_type)
     for seat in [None, *range(seats)]:
-        view = game.view(state, seat)
-        msgspec.json.encode(view)
-        if leak_check is not None:
-            leak_check(state, seat, view)
+        msgspec.json.encode(game.view(state, seat))
     assert digest(state) == before, "decide or view mutated the state"
-
-
-def random_games(
-    game: Decider[Any, Any, Any, Any],
-    *,
-    seats: int,
-    seeds: Iterable[int],
-    options: dict[str, Any] | None = None,
-    max_entries: int = 5_000,
-    invariant: Check | None = None,
-    leak_check: LeakCheck | None = None,
-    full_check_every: int = 1,
-) -> list[Timeline[Any, Any, Any]]:
-    """Play one random game per seed; assert the contract all along. Returns the timelines.
-
-    Deprecated: use `random_playouts` with a TitleSpec."""
-    finished = []
-    for seed in seeds:
-        record = new_record(game, record_id=f"prop-{seed}", seats=seats, seed=seed, options=options)
-        timeline = Timeline(game, record)
-        rng = Rng.seeded(seed, stream=7)
-        while game.outcome(timeline.state) is None:
-            assert timeline.seq < max_entries, f"seed {seed}: no end after {max_entries} moves"
-            if timeline.seq % full_check_every == 0:
-                check_step(game, timeline.state, rng, seats=seats, leak_check=leak_check)
-            seat = timeline.to_move()[0]
-            move = rng.choice(timeline.legal_moves(seat))
-            entry = timeline.play(seat, move, move_id=f"m{timeline.seq + 1}")
-            for event in entry.events:
-                for viewer in [None, *range(seats)]:
-                    msgspec.json.encode(game.redact(event, viewer))
-            if invariant is not None:
-                invariant(timeline.state)
-        check_step(game, timeline.state, rng, seats=seats, leak_check=leak_check)
-        assert_replay_equals_verify(game, timeline)
-        finished.append(timeline)
-    return finished
 
 
 def assert_replay_equals_verify(
@@ -230,7 +185,6 @@ class TitleSpec:
     recount: Recount | None = None
     redeal: Redeal | None = None
     at_end: EndCheck | None = None
-    leak_check: LeakCheck | None = None  # deprecated: give `redeal`
     rule_id: str = r"[A-Z]+-\d+"  # a regex every refusal's rule_id must fully match
     games: int = 2  # per mode in the default run
     slow_games: int = 20  # per mode in slow runs when KIFU_GAMES is unset
@@ -277,11 +231,18 @@ def build(
 def play(game: Decider[Any, Any, Any, Any], state: Any, seat: int, *moves: Any) -> Any:
     """The state after `seat` makes `moves` in order; the input is never mutated."""
     for move in moves:
-        before = canonical(state)
-        _, after = game.apply(state, seat, move)
-        assert canonical(state) == before, f"{move!r} mutated the state it was played on"
-        state = after
+        _, state = played(game, state, seat, move)
     return state
+
+
+def played(
+    game: Decider[Any, Any, Any, Any], state: Any, seat: int, move: Any
+) -> tuple[list[Any], Any]:
+    """The events of `seat`'s `move` and the state after it; the input is never mutated."""
+    before = canonical(state)
+    events, after = game.apply(state, seat, move)
+    assert canonical(state) == before, f"{move!r} mutated the state it was played on"
+    return events, after
 
 
 def refused(
@@ -311,7 +272,7 @@ def check_state(spec: TitleSpec, state: Any, seats: int, rng: Rng) -> bool:
     """The contract on one state (module docstring); True if a re-deal changed it."""
     game = spec.game
     before = canonical(state)
-    check_step(game, state, rng, seats=seats, sample=spec.sample, leak_check=spec.leak_check)
+    check_step(game, state, rng, seats=seats, sample=spec.sample)
     for seat in range(seats):
         game.legal_moves(state, seat)
     game.turn(state)

@@ -26,6 +26,7 @@ from ..games.conformance import (
     build,
     check_state,
     play,
+    played,
     random_playouts,
     refused,
     slow_games,
@@ -158,6 +159,9 @@ def test_rule_one_liners() -> None:
     state = build(COUNTING, 2, 1, {"target": 6})
     state = play(COUNTING, state, 0, Add(2), Done())
     assert (state.total, state.current) == (2, 1)
+    events, after = played(COUNTING, state, 1, Add(1))
+    assert events == COUNTING.decide(state, 1, Add(1))
+    assert after == play(COUNTING, state, 1, Add(1)) and after.total == 3
     refusal = refused(COUNTING, state, 1, Done(), "CNT-2", "wrong-step")
     assert refusal.message == "add 1 or 2"
     with pytest.raises(AssertionError, match="citing 'CNT-1', not CNT-2"):

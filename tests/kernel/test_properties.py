@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -17,8 +18,9 @@ from hypothesis import strategies as st
 
 from core.kernel import Rng, Timeline, digest, new_record, verify
 
-from ..games.conformance import random_games
+from ..games.conformance import random_playouts
 from .fixture_game import GAME
+from .test_conformance import HIGH_CARD
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,10 +32,23 @@ def hidden_hand_check(state, seat, view) -> None:  # type: ignore[no-untyped-def
     assert view.hand == (None if seat is None else sorted(state.hands[seat]))
 
 
+def conserved_and_hands_hidden(state) -> None:  # type: ignore[no-untyped-def]
+    """High Card's invariant, and on every state every view passes `hidden_hand_check`."""
+    assert HIGH_CARD.invariant is not None
+    HIGH_CARD.invariant(state)
+    for seat in [None, *range(len(state.hands))]:
+        hidden_hand_check(state, seat, GAME.view(state, seat))
+
+
+SPEC = replace(
+    HIGH_CARD, seats=(1, 2, 4), options=({},), invariant=conserved_and_hands_hidden, games=25
+)
+
+
 def test_fixture_game_keeps_the_decider_contract() -> None:
-    for seats in (1, 2, 4):
-        games = random_games(GAME, seats=seats, seeds=range(25), leak_check=hidden_hand_check)
-        assert len(games) == 25
+    assert [str(mode) for mode in SPEC.modes] == ["1p", "2p", "4p"]
+    for mode in SPEC.modes:
+        assert len(random_playouts(SPEC, mode)) == 25
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,7 +2,9 @@
 
 Hand-built positions only ever *move* components (cards from wherever they are, ducks
 from the bag or the tiles, food from the bag), so every position conserves every card,
-duck and food; `play` and `illegal` check that (`conserved`) before deciding.
+duck and food; `play`, `played` and `refused` are the harness's one-liners
+(tests/games/conformance.py), same signatures, checking that (`conserved`) before
+deciding.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-import pytest
 
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow.data import (
@@ -25,13 +26,16 @@ from core.games.ducks_in_tow.data import (
 )
 from core.games.ducks_in_tow.evolve import new_slot
 from core.games.ducks_in_tow.state import Player, State
-from core.kernel import IllegalMove, clone
+from core.kernel import Decider, IllegalMove
+
+from .. import conformance
+from ..conformance import build
 
 
-def new(seats: int = 2, seed: int = 1, locations: tuple[str, ...] = ()) -> State:
-    """A new game; with `locations`, the first seed from `seed` on that has them in play."""
+def build_with(seats: int, seed: int, locations: tuple[str, ...]) -> State:
+    """A new game: the first seed from `seed` on that has `locations` in play."""
     while True:
-        state = GAME.initial(GAME.setup(seats, seed, {}))
+        state: State = build(GAME, seats, seed)
         if set(locations) <= {t.location for t in state.tiles}:
             return state
         seed += 1
@@ -43,22 +47,33 @@ def cc(**counts: int) -> list[int]:
     return [counts.get(c, 0) for c in COLOURS]
 
 
-def play(state: State, move: Any, seat: int | None = None) -> tuple[list[Any], State]:
-    seat = state.current if seat is None else seat
-    conserved(state)
-    before = clone(state)
-    events, after = GAME.apply(state, seat, move)
-    assert state == before, "decide/evolve mutated their input"
-    return events, after
+def play(game: Decider[Any, Any, Any, Any], state: State, seat: int, *moves: Any) -> State:
+    """The harness's `play`, every component conserved before each move."""
+    for move in moves:
+        conserved(state)
+        state = conformance.play(game, state, seat, move)
+    return state
 
 
-def illegal(state: State, move: Any, rule: str, seat: int | None = None) -> IllegalMove:
-    seat = state.current if seat is None else seat
+def played(
+    game: Decider[Any, Any, Any, Any], state: State, seat: int, move: Any
+) -> tuple[list[Any], State]:
+    """The harness's `played`, every component conserved before the move."""
     conserved(state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.decide(state, seat, move)
-    assert info.value.rule_id == rule, f"{info.value} cites {info.value.rule_id}, not {rule}"
-    return info.value
+    return conformance.played(game, state, seat, move)
+
+
+def refused(
+    game: Decider[Any, Any, Any, Any],
+    state: State,
+    seat: int,
+    move: Any,
+    rule_id: str,
+    code: str | None = None,
+) -> IllegalMove:
+    """The harness's `refused`, every component conserved in the position refused."""
+    conserved(state)
+    return conformance.refused(game, state, seat, move, rule_id, code)
 
 
 def tiles_with(state: State, role: str) -> list[int]:
@@ -259,9 +274,9 @@ def finish_turn(state: State) -> State:
     seat = state.current
     turn = state.turn
     if state.phase == "actions":
-        _, state = GAME.apply(state, seat, mv.EndTurn())
+        state = play(GAME, state, seat, mv.EndTurn())
     while state.turn == turn and state.phase != "over":
         legal = GAME.legal_moves(state, seat)
         move = mv.FinishFood() if mv.FinishFood() in legal else legal[0]
-        _, state = GAME.apply(state, seat, move)
+        state = play(GAME, state, seat, move)
     return state

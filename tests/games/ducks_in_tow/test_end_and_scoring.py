@@ -12,12 +12,13 @@ from core.games.ducks_in_tow.scoring import DitOutcome, final_outcome, longest_r
 from core.games.ducks_in_tow.stall import stalled
 from core.games.ducks_in_tow.state import Claim, Player, Slot, State
 
+from ..conformance import build
 from .helpers import (
     adopt_duck,
+    build_with,
     cc,
     finish_turn,
     location_tile,
-    new,
     play,
     set_display,
     set_ducks,
@@ -45,13 +46,13 @@ def test_dit_132_to_135_card_count_trigger(seats: int, rule: str) -> None:
     (DIT-133: 2 players 8; DIT-134: 3 players 7; DIT-135: 4 players 6)."""
     target = {"DIT-133": 8, "DIT-134": 7, "DIT-135": 6}[rule]
     assert END_CARDS[seats] == target
-    state = new(seats, 51, locations=("KOI",))
+    state = build_with(seats, 51, locations=("KOI",))
     seat = state.current
-    short = ready_to_complete(new(seats, 51, locations=("KOI",)), seat, target - 2)
-    _, after = play(short, mv.DropOff("KOI-1", "left"))
+    short = ready_to_complete(build_with(seats, 51, locations=("KOI",)), seat, target - 2)
+    after = play(GAME, short, short.current, mv.DropOff("KOI-1", "left"))
     assert after.end_trigger == -1
     ready = ready_to_complete(state, seat, target - 1)
-    _, after = play(ready, mv.DropOff("KOI-1", "left"))
+    after = play(GAME, ready, ready.current, mv.DropOff("KOI-1", "left"))
     assert after.end_trigger == seat and after.end_reason == "cards"
 
 
@@ -60,7 +61,7 @@ GRID = ["GZB-6", "PIC-6", "FLW-6"]  # Y, O, B printed on each
 
 def last_formation(seats: int, seed: int) -> State:
     """The player to move can claim F8 then F3, the last two formation cards."""
-    state = new(seats, seed, locations=("GZB", "PIC", "FLW"))
+    state = build_with(seats, seed, locations=("GZB", "PIC", "FLW"))
     set_tableau(state, state.current, GRID)
     state.formations = ["F8", "F3"]
     state.claim_open = True
@@ -71,9 +72,9 @@ def test_dit_136_last_formation_triggers() -> None:
     """DIT-136: claiming the last formation card triggers the end."""
     state = last_formation(2, 52)
     seat = state.current
-    _, one = play(state, mv.ClaimFormation("F8", 0, 0))
+    one = play(GAME, state, state.current, mv.ClaimFormation("F8", 0, 0))
     assert one.end_trigger == -1
-    _, two = play(one, mv.ClaimFormation("F3", 0, 0))
+    two = play(GAME, one, one.current, mv.ClaimFormation("F3", 0, 0))
     assert two.end_trigger == seat and two.end_reason == "formations"
 
 
@@ -93,8 +94,8 @@ def test_dit_136_137_138_139_formation_trigger_four_players() -> None:
     then the game is over (DIT-139)."""
     state = last_formation(4, 55)
     seat = state.current
-    _, state = play(state, mv.ClaimFormation("F8", 0, 0))
-    _, state = play(state, mv.ClaimFormation("F3", 0, 0))
+    state = play(GAME, state, state.current, mv.ClaimFormation("F8", 0, 0))
+    state = play(GAME, state, state.current, mv.ClaimFormation("F3", 0, 0))
     assert state.end_trigger == seat and state.current == seat
     order, end = final_turns(state)
     assert order == [seat, (seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4]
@@ -105,10 +106,10 @@ def test_dit_140_a_formation_trigger_after_the_card_trigger_changes_nothing() ->
     """DIT-140 in a 4-player game: after the card count triggered the end, the last
     formation claimed by the next player neither restarts the countdown nor changes the
     reason; every other player still gets exactly one turn."""
-    state = new(4, 56, locations=("KOI",))
+    state = build_with(4, 56, locations=("KOI",))
     first = state.current
     state = ready_to_complete(state, first, 5)
-    _, state = play(state, mv.DropOff("KOI-1", "left"))
+    state = play(GAME, state, state.current, mv.DropOff("KOI-1", "left"))
     assert state.end_trigger == first and state.end_reason == "cards"
     state = finish_turn(state)
     second = state.current
@@ -116,7 +117,7 @@ def test_dit_140_a_formation_trigger_after_the_card_trigger_changes_nothing() ->
     set_tableau(state, second, ["WIL-6", "BRG-6", "KOI-6"])  # a row of 3 yellow ducks
     state.formations = ["F1"]
     state.claim_open = True
-    _, state = play(state, mv.ClaimFormation("F1", 0, 0))
+    state = play(GAME, state, state.current, mv.ClaimFormation("F1", 0, 0))
     assert (state.end_trigger, state.end_reason, state.final_turns_left) == (first, "cards", 3)
     order, end = final_turns(state)
     assert order == [second, (first + 2) % 4, (first + 3) % 4]
@@ -126,11 +127,11 @@ def test_dit_140_a_formation_trigger_after_the_card_trigger_changes_nothing() ->
 def test_dit_137_138_139_ex05_three_players() -> None:
     """DIT-EX05: 3 players, P2 completes a 7th card: P2 finishes the turn (DIT-137), P3 and
     P1 get one turn each (DIT-138), then the game ends before P2 plays again (DIT-139)."""
-    state = new(3, 53, locations=("KOI",))
+    state = build_with(3, 53, locations=("KOI",))
     p1 = state.current
     p2, p3 = (p1 + 1) % 3, (p1 + 2) % 3
     state = ready_to_complete(state, p2, 6)
-    _, state = play(state, mv.DropOff("KOI-1", "right"))
+    state = play(GAME, state, state.current, mv.DropOff("KOI-1", "right"))
     assert state.end_trigger == p2 and len(state.players[p2].tableau) == 7
     assert state.current == p2 and state.actions_left == 3  # the rest of the turn is P2's
     assert GAME.outcome(state) is None
@@ -143,14 +144,14 @@ def test_dit_137_138_139_ex05_three_players() -> None:
 
 def test_dit_140_later_triggers_change_nothing() -> None:
     """DIT-140: once triggered, another trigger does not restart the countdown."""
-    state = new(2, 54, locations=("KOI",))
+    state = build_with(2, 54, locations=("KOI",))
     first = state.current
     state = ready_to_complete(state, first, 7)
-    _, state = play(state, mv.DropOff("KOI-1", "left"))
+    state = play(GAME, state, state.current, mv.DropOff("KOI-1", "left"))
     state = finish_turn(state)
     other = state.current
     state = ready_to_complete(state, other, 7, card="KOI-2")
-    _, state = play(state, mv.DropOff("KOI-2", "left"))
+    state = play(GAME, state, state.current, mv.DropOff("KOI-2", "left"))
     assert state.end_trigger == first and state.final_turns_left == 1
     state = finish_turn(state)
     assert GAME.outcome(state) is not None
@@ -200,12 +201,12 @@ def test_dit_142_empty_space_breaks_a_row() -> None:
 def test_dit_ex03_tableau_example() -> None:
     """DIT-EX03: ST2, KOI-4, FTN-4, PIC-4, GZB-6, KOI-3 with Line of Three on the orange
     ducks of c1-c3: yellow 2, orange 5, brown 4, green 2, rows 13, formation 2, total 15."""
-    state = new(2, 56, locations=("KOI", "FTN", "PIC", "GZB"))
+    state = build_with(2, 56, locations=("KOI", "FTN", "PIC", "GZB"))
     seat = state.current
     set_tableau(state, seat, ["ST2", "KOI-4", "FTN-4", "PIC-4", "GZB-6", "KOI-3"])
     state.formations = ["F1"]
     state.claim_open = True
-    _, state = play(state, mv.ClaimFormation("F1", 1, 1))
+    state = play(GAME, state, state.current, mv.ClaimFormation("F1", 1, 1))
     assert state.players[seat].claims[0].cells == (("KOI-4", 1), ("FTN-4", 1), ("PIC-4", 1))
     state.phase = "over"
     result = GAME.outcome(state)
@@ -238,7 +239,7 @@ def test_dit_ex06_147_148_149_tie_breaks() -> None:
 
 def test_outcome_only_when_over() -> None:
     """DIT-139: no outcome before the end; to_move is empty once it is over."""
-    state = new(2, 57)
+    state = build(GAME, 2, 57)
     assert GAME.outcome(state) is None and GAME.to_move(state) == [state.current]
     state.phase = "over"
     assert GAME.to_move(state) == []
@@ -267,14 +268,14 @@ def test_dit_151_a_true_stall_ends_the_game_scored_as_usual() -> None:
     """DIT-151: with every duck adopted nobody can complete a card or claim a formation:
     the game ends when the turn passes, scored as usual; one duck left that completes a
     card still in play is no stall."""
-    state = _adopt_every_duck_but(new(2, 59), spare=[0, 0, 0, 0])
+    state = _adopt_every_duck_but(build(GAME, 2, 59), spare=[0, 0, 0, 0])
     assert stalled(state)
     after = finish_turn(state)
     assert after.phase == "over" and after.turn == state.turn
     result = GAME.outcome(after)
     assert isinstance(result, DitOutcome) and result.end_reason == "stall"
     assert result.scores == [score(p) for p in after.players] and max(result.scores) > 0
-    hopeful = _adopt_every_duck_but(new(2, 59), spare=[1, 0, 0, 0])
+    hopeful = _adopt_every_duck_but(build(GAME, 2, 59), spare=[1, 0, 0, 0])
     assert any(CARD_BY_ID[c].ducks == ("Y",) for p in hopeful.players for c in p.hand)
     assert not stalled(hopeful)
     going_on = finish_turn(hopeful)

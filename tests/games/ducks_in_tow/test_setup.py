@@ -9,7 +9,7 @@ from core.games.ducks_in_tow import data as d
 from core.games.ducks_in_tow.state import State
 from core.kernel import Rng, Setup, SetupError
 
-from .helpers import new
+from ..conformance import build
 
 
 @pytest.mark.parametrize("seats", [1, 5])
@@ -57,7 +57,7 @@ def test_dit_002_003_004_005_start_cards(seats: int) -> None:
     dealt = set()
     firsts = set()
     for seed in range(12):
-        state = new(seats, seed)
+        state = build(GAME, seats, seed)
         cards = [p.start_card for p in state.players]
         assert len(set(cards)) == seats
         assert all(seats in d.START_BY_ID[c].players for c in cards)
@@ -71,7 +71,7 @@ def test_dit_002_003_004_005_start_cards(seats: int) -> None:
 
 def test_dit_007_start_card_is_a_tableau_card() -> None:
     """DIT-007: the start card is the first tableau card; its printed ducks score rows."""
-    state = new(2, 3)
+    state = build(GAME, 2, 3)
     for p in state.players:
         assert [s.card for s in p.tableau] == [p.start_card]
         printed = [c in d.START_BY_ID[p.start_card].ducks for c in d.COLOURS]
@@ -93,7 +93,7 @@ def test_dit_008_one_pawn_colour_each_never_shared(seats: int) -> None:
     """DIT-008: each player has 1 of the 4 pawn colours and no two share one; a player
     keeps their colour for the whole game (DIT-GAP11: assigned by seat, cosmetic)."""
     for seed in range(5):
-        state = new(seats, seed)
+        state = build(GAME, seats, seed)
         colours = _colours_seen(state)
         assert len(colours) == seats == len(set(colours))
         assert set(colours) <= {"red", "blue", "purple", "white"}
@@ -107,7 +107,7 @@ def test_dit_008_one_pawn_colour_each_never_shared(seats: int) -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_010_seats_clockwise_from_the_first_player(seats: int) -> None:
     """DIT-010: seat positions run clockwise from the first player, who moves first."""
-    state = new(seats, 7)
+    state = build(GAME, seats, 7)
     for seat, p in enumerate(state.players):
         assert p.order == (seat - state.current) % seats
 
@@ -119,7 +119,7 @@ def test_dit_011_to_018_park_tiles(seats: int) -> None:
     DIT-018: one per location space."""
     layouts = set()
     for seed in range(10):
-        state = new(seats, seed)
+        state = build(GAME, seats, seed)
         roles = [t.role for t in state.tiles]
         assert roles == [h.role for h in d.MAPS[seats]]
         symbols = [t.location for t in state.tiles if t.role == d.LOCATION]
@@ -133,7 +133,7 @@ def test_dit_011_to_018_park_tiles(seats: int) -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_019_020_pawns_on_designated_start_tiles(seats: int) -> None:
     """DIT-019: one pawn per start tile; DIT-020 (DIT-GAP13): STk's holder starts on Sk."""
-    state = new(seats, 5)
+    state = build(GAME, seats, 5)
     pawns = [p.pawn for p in state.players]
     assert len(set(pawns)) == seats
     for p in state.players:
@@ -145,7 +145,7 @@ def test_dit_019_020_pawns_on_designated_start_tiles(seats: int) -> None:
 def test_dit_021_to_026_location_cards(seats: int) -> None:
     """DIT-021/DIT-022/DIT-023: cards of the symbols in play only (all at 4p); DIT-024: 4 each;
     DIT-025: the rest is the deck; DIT-026: 4 face up."""
-    state = new(seats, 9)
+    state = build(GAME, seats, 9)
     in_play = {t.location for t in state.tiles if t.location}
     cards = [c for p in state.players for c in p.hand] + state.display + state.deck
     assert sorted(cards) == sorted(c.id for c in d.LOCATION_CARDS if c.location in in_play)
@@ -160,7 +160,7 @@ def test_dit_ex01_formation_cards_4_players() -> None:
     """DIT-EX01 (DIT-027, DIT-028): 4 + 2 = 6 of the 8 formation cards, face up."""
     chosen = set()
     for seed in range(10):
-        state = new(4, seed)
+        state = build(GAME, 4, seed)
         assert len(state.formations) == 6 == len(set(state.formations))
         assert set(GAME.view(state, 1).formations) == set(state.formations)
         unused = [f.id for f in d.FORMATIONS if f.id not in state.formations]
@@ -169,14 +169,14 @@ def test_dit_ex01_formation_cards_4_players() -> None:
         for f in unused:  # returned to the box: can never be claimed
             assert f not in GAME.view(state, None).formations
     assert len(chosen) > 1
-    assert [len(new(n, 1).formations) for n in (2, 3)] == [4, 5]
+    assert [len(build(GAME, n, 1).formations) for n in (2, 3)] == [4, 5]
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_dit_029_formations_face_up_with_their_points_for_everyone(seats: int) -> None:
     """DIT-029: the selected formation cards lie face up where every player (and a
     spectator) sees them, each with its pattern and its printed points."""
-    state = new(seats, 21)
+    state = build(GAME, seats, 21)
     for viewer in [None, *range(seats)]:
         view = GAME.view(state, viewer)
         assert view.formations == state.formations
@@ -190,7 +190,7 @@ def test_dit_029_formations_face_up_with_their_points_for_everyone(seats: int) -
 def test_dit_030_to_035_start_food(seats: int) -> None:
     """DIT-030/DIT-031: all food in the bag, drawn at random by seat order;
     DIT-032/DIT-033/DIT-034/DIT-035: 2, 3, 4, 4 food."""
-    state = new(seats, 11)
+    state = build(GAME, seats, 11)
     for p in state.players:
         assert sum(p.food) == d.START_FOOD[p.order]
     assert [
@@ -202,7 +202,7 @@ def test_dit_030_to_035_start_food(seats: int) -> None:
 def test_dit_036_to_041_ducks(seats: int) -> None:
     """DIT-036/DIT-037/DIT-038: 6/7/all ducks per colour; DIT-039/DIT-040: those go in the bag, the
     rest never plays; DIT-041: one duck on every tile."""
-    state = new(seats, 13)
+    state = build(GAME, seats, 13)
     per = {2: 6, 3: 7, 4: d.DUCKS_PER_COLOUR}[seats]
     on_tiles = [sum(t.ducks[c] for t in state.tiles) for c in range(4)]
     in_bag = [state.duck_bag.count(c) for c in range(4)]
@@ -215,7 +215,7 @@ def test_dit_036_to_041_ducks(seats: int) -> None:
 def test_dit_042_ready_check(seats: int) -> None:
     """DIT-042: pawn on its start tile with an empty tow, start card, 4 cards, food by seat.
     Reference cards (DIT-009, DIT-GAP12) carry no game data, so nothing models them."""
-    state = new(seats, 2)
+    state = build(GAME, seats, 2)
     for p in state.players:
         assert sum(p.tow) == 0 and sum(p.front) == 0
         assert len(p.tableau) == 1 and len(p.hand) == 4
@@ -227,7 +227,7 @@ def test_dit_042_ready_check(seats: int) -> None:
 def test_dit_ex08_two_player_setup() -> None:
     """DIT-EX08: 4 location tiles, their cards, 4 formations, 24 ducks, food 2 and 3,
     4 cards each, 4 on display, one duck per tile."""
-    state = new(2, 21)
+    state = build(GAME, 2, 21)
     symbols = {t.location for t in state.tiles if t.location}
     assert len(symbols) == 4
     cards = [c for p in state.players for c in p.hand] + state.display + state.deck
@@ -242,5 +242,5 @@ def test_dit_ex08_two_player_setup() -> None:
 
 def test_setup_is_deterministic() -> None:
     """Same seed, same state; another seed, another deal."""
-    assert new(3, 99) == new(3, 99)
-    assert new(3, 99) != new(3, 100)
+    assert build(GAME, 3, 99) == build(GAME, 3, 99)
+    assert build(GAME, 3, 99) != build(GAME, 3, 100)

@@ -24,7 +24,8 @@ from core.games.ducks_in_tow.data import (
 )
 from core.games.ducks_in_tow.state import State
 
-from .helpers import new, set_tableau
+from ..conformance import build
+from .helpers import set_tableau
 
 CARD_ID = re.compile(r"\b(?:[A-Z]{3}-[1-6]|ST[1-4])\b")
 
@@ -32,7 +33,7 @@ CARD_ID = re.compile(r"\b(?:[A-Z]{3}-[1-6]|ST[1-4])\b")
 def _random_midgame(seats: int, seed: int, steps: int = 120) -> State:
     """A state some moves into a game (first legal move of a seeded choice each step)."""
     rng = random.Random(seed)
-    state = new(seats, seed)
+    state = build(GAME, seats, seed)
     for _ in range(steps):
         if GAME.outcome(state) is not None:
             break
@@ -67,7 +68,7 @@ def test_card_faces_match_data(seats: int) -> None:
 
 
 def test_faces_cover_own_hand_display_and_tableaux_only() -> None:
-    state = new(3, 8)
+    state = build(GAME, 3, 8)
     set_tableau(state, 1, [state.players[1].start_card, "KOI-5"])
     for seat in [None, 0, 1, 2]:
         view = GAME.view(state, seat)
@@ -105,7 +106,7 @@ def test_other_hands_never_appear() -> None:
 
 
 def test_formation_cards_match_data() -> None:
-    state = new(4, 3)
+    state = build(GAME, 4, 3)
     view = GAME.view(state, 0)
     assert set(view.formation_cards) == set(state.formations)
     for fid, face in view.formation_cards.items():
@@ -118,7 +119,7 @@ def test_formation_cards_match_data() -> None:
 def test_claimed_formations_keep_their_face() -> None:
     from core.games.ducks_in_tow.state import Claim
 
-    state = new(2, 3)
+    state = build(GAME, 2, 3)
     fid = state.formations.pop()
     state.players[1].claims.append(Claim(fid, ()))
     view = GAME.view(state, 0)
@@ -128,7 +129,7 @@ def test_claimed_formations_keep_their_face() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_tiles_carry_their_map_position(seats: int) -> None:
-    state = new(seats, 11)
+    state = build(GAME, seats, 11)
     view = GAME.view(state, None)
     assert len(view.tiles) == len(MAPS[seats])
     for tile, hex_, real in zip(view.tiles, MAPS[seats], state.tiles, strict=True):

@@ -24,27 +24,18 @@ from core.games.tulikko.moves import (
     UseWildcard,
 )
 from core.games.tulikko.state import State
-from core.kernel import IllegalMove, Rng, clone
+from core.kernel import Rng, clone
 
-from ..conformance import TitleSpec
+from ..conformance import TitleSpec, build, play
 
 EMPTY_EDGES = [data.NO_TOKEN] * len(data.EDGES)
 
 
-def new_state(seats: int = 2, seed: int = 1, **options: Any) -> State:
-    return GAME.initial(GAME.setup(seats, seed, options))
-
-
-def play(state: State, seat: int, move: Move) -> State:
-    _, after = GAME.apply(state, seat, move)
-    return after
-
-
 def started(seats: int = 2, seed: int = 1, **options: Any) -> State:
     """A game after setup: every start tile placed on (0, 0)... (3, 4) by seat."""
-    state = new_state(seats, seed, **options)
+    state = build(GAME, seats, seed, options)
     for seat in range(seats):
-        state = play(state, seat, Place(seat % 4, seat % 5))
+        state = play(GAME, state, seat, Place(seat % 4, seat % 5))
     return state
 
 
@@ -176,15 +167,6 @@ def events_of(state: State, seat: int, move: Move) -> list[Any]:
 def kinds(events: list[Any]) -> list[str]:
     """The tags of a list of events, in order."""
     return [type(e).__name__ for e in events]
-
-
-def rejects(state: State, seat: int, move: Move) -> IllegalMove:
-    """The IllegalMove `decide` raises (fails the test if it accepts the move)."""
-    try:
-        GAME.decide(state, seat, move)
-    except IllegalMove as exc:
-        return exc
-    raise AssertionError(f"{move} was accepted")
 
 
 def recount(state: State) -> list[int]:

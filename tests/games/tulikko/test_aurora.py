@@ -25,17 +25,8 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
-from ..conformance import assert_legal_moves_agree
-from .helpers import (
-    SPEC,
-    edge,
-    events_of,
-    kinds,
-    play,
-    rejects,
-    scenario,
-    set_map,
-)
+from ..conformance import assert_legal_moves_agree, play, refused
+from .helpers import SPEC, edge, events_of, kinds, scenario, set_map
 
 
 def cell(r: int, c: int) -> int:
@@ -65,7 +56,7 @@ def test_first_to_three_of_a_colour_takes_the_three() -> None:
     state.players[0].cells[cell(0, 0)] = "neutral-BLUE-1"  # the start tile
     events = events_of(state, 0, Place(2, 1))
     assert AuroraTaken(0, "aurora-BLUE-3") in events
-    after = play(state, 0, Place(2, 1))
+    after = play(GAME, state, 0, Place(2, 1))
     view = GAME.view(after, 1)
     three = view.auroras[idx("aurora-BLUE-3")]
     assert three.holder == 0 and three.active
@@ -131,7 +122,7 @@ def test_aurora_only_in_your_own_turn_any_step() -> None:
     assert GAME.legal_moves(state, 0) == [EndTurn(), UseMoveTile(0, 0)]
     theirs = clone(state)
     theirs.aurora_holder[idx("aurora-ORANGE-3")] = 1
-    assert rejects(theirs, 1, UseMoveTile(0, 0)).rule_id == "TUL-085"
+    refused(GAME, theirs, 1, UseMoveTile(0, 0), "TUL-085")
     assert GAME.legal_moves(theirs, 1) == []
 
 
@@ -139,7 +130,7 @@ def test_aurora_taken_at_step_three_usable_the_same_turn() -> None:
     """TUL-085: a move-tile aurora won in step 3 keeps the turn open (EndTurn to finish)."""
     layout = {(0, 0): "ORANGE", (3, 4): "ORANGE"}
     state = scenario(phase="place", taken="owl-ORANGE-1", exit_side="N", maps={0: layout})
-    after = play(state, 0, Place(2, 1))
+    after = play(GAME, state, 0, Place(2, 1))
     assert after.phase == "finish" and after.current == 0
     assert UseMoveTile(2, 1) in GAME.legal_moves(after, 0)
 
@@ -148,13 +139,12 @@ def test_once_per_game_then_inactive() -> None:
     """TUL-086 TUL-087: each tile is used once, then lies inactive side up."""
     state = _holding("aurora-PURPLE-3")
     card = state.landscape[0]
-    after = play(state, 0, UseWildcard(card))
+    after = play(GAME, state, 0, UseWildcard(card))
     assert not after.aurora_active[idx("aurora-PURPLE-3")]
     assert GAME.view(after, None).auroras[idx("aurora-PURPLE-3")].active is False
-    exc = rejects(after, 0, UseWildcard(state.landscape[1]))
-    assert (exc.rule_id, exc.code) == ("TUL-086", "aurora-spent")
+    refused(GAME, after, 0, UseWildcard(state.landscape[1]), "TUL-086", "aurora-spent")
     assert not [m for m in GAME.legal_moves(after, 0) if isinstance(m, UseWildcard)]
-    assert rejects(scenario(phase="slide"), 0, UseWildcard(card)).rule_id == "TUL-084"
+    refused(GAME, scenario(phase="slide"), 0, UseWildcard(card), "TUL-084")
 
 
 def test_landscape_wildcard_achieves_without_the_condition() -> None:
@@ -167,7 +157,7 @@ def test_landscape_wildcard_achieves_without_the_condition() -> None:
         AuroraUsed(0, "aurora-PURPLE-3", data.LANDSCAPE_WILDCARD),
         LandscapeAchieved(0, "SHAPE-01", 2, wildcard=True),
     ]
-    after = play(state, 0, UseWildcard("SHAPE-01"))
+    after = play(GAME, state, 0, UseWildcard("SHAPE-01"))
     assert after.landscape_achieved[2][0] and after.landscape_tokens[2][0] == 2
     # Later the four corners are really met: nothing more.
     later = clone(after)
@@ -183,8 +173,8 @@ def test_wildcard_targets_cards_without_your_tokens_and_places_what_is_left() ->
     state = _holding("aurora-PURPLE-3", supply={0: (1, 6)})
     state.landscape_tokens[0][0] = 2
     state.landscape_achieved[0][0] = True
-    assert rejects(state, 0, UseWildcard(state.landscape[0])).rule_id == "TUL-090"
-    assert rejects(state, 0, UseWildcard("SHAPE-99")).rule_id == "TUL-049"
+    refused(GAME, state, 0, UseWildcard(state.landscape[0]), "TUL-090")
+    refused(GAME, state, 0, UseWildcard("SHAPE-99"), "TUL-049")
     offered = [m.card for m in GAME.legal_moves(state, 0) if isinstance(m, UseWildcard)]
     assert offered == state.landscape[1:]
     events = events_of(state, 0, UseWildcard(state.landscape[1]))
@@ -199,8 +189,7 @@ def test_wildcard_never_targets_an_achieved_card_even_one_achieved_without_token
     assert state.landscape_tokens[1][0] == 0
     offered = [m.card for m in GAME.legal_moves(state, 0) if isinstance(m, UseWildcard)]
     assert offered == [state.landscape[0], state.landscape[2]]
-    exc = rejects(state, 0, UseWildcard(state.landscape[1]))
-    assert (exc.code, exc.rule_id) == ("card-achieved", "TUL-090")
+    refused(GAME, state, 0, UseWildcard(state.landscape[1]), "TUL-090", "card-achieved")
 
 
 def test_no_wildcard_without_animal_tokens() -> None:
@@ -208,8 +197,7 @@ def test_no_wildcard_without_animal_tokens() -> None:
     state = _holding("aurora-PURPLE-3", "place", taken="owl-GREEN-1", exit_side="N")
     state.players[0].animals = 0
     assert not [m for m in GAME.legal_moves(state, 0) if isinstance(m, UseWildcard)]
-    exc = rejects(state, 0, UseWildcard(state.landscape[0]))
-    assert (exc.code, exc.rule_id) == ("no-token", "TUL-090")
+    refused(GAME, state, 0, UseWildcard(state.landscape[0]), "TUL-090", "no-token")
 
 
 def test_an_unusable_wildcard_does_not_hold_the_turn_open() -> None:
@@ -218,7 +206,7 @@ def test_an_unusable_wildcard_does_not_hold_the_turn_open() -> None:
     state = _holding(
         "aurora-PURPLE-3", "place", taken="owl-GREEN-1", exit_side="N", supply={0: (0, 3)}
     )
-    after = play(state, 0, Place(3, 3))  # a sun space with no neighbour: no token to decide
+    after = play(GAME, state, 0, Place(3, 3))  # a sun space with no neighbour: no token to decide
     assert after.current == 1 and after.phase == "slide"
 
 
@@ -227,32 +215,31 @@ def test_reslide_after_taking_before_placing() -> None:
     ejected tile is the one to place, by its own exit side; only in step 2A."""
     state = _holding("aurora-BLUE-3")
     assert not [m for m in GAME.legal_moves(state, 0) if isinstance(m, UseReslide)]
-    assert rejects(state, 0, UseReslide("N")).rule_id == "TUL-027"  # slide first (step 1)
-    taken = play(state, 0, Slide("N"))
+    refused(GAME, state, 0, UseReslide("N"), "TUL-027")  # slide first (step 1)
+    taken = play(GAME, state, 0, Slide("N"))
     first = taken.taken
     assert [m for m in GAME.legal_moves(taken, 0) if isinstance(m, UseReslide)] == [
         UseReslide(s) for s in data.SIDES
     ]
     expected_out = taken.board[data.SLOT_INDEX["W"]]
-    after = play(taken, 0, UseReslide("E"))
+    after = play(GAME, taken, 0, UseReslide("E"))
     assert after.taken == expected_out and after.exit_side == "W"
     assert first in after.board
     places = [m for m in GAME.legal_moves(after, 0) if isinstance(m, Place)]
     assert all(data.MAPS["bear"][cell(m.row, m.col)] == "SNOWFLAKE" for m in places)
-    assert rejects(after, 0, UseReslide("E")).rule_id == "TUL-086"
+    refused(GAME, after, 0, UseReslide("E"), "TUL-086")
 
 
 def test_no_reslide_once_the_tile_is_placed() -> None:
     """TUL-095: after step 2A (placing the taken tile) the re-slide is refused (the
     move-tile aurora keeps the turn open after step 3)."""
     state = scenario(phase="slide", auroras={"aurora-BLUE-3": 0, "aurora-ORANGE-3": 0})
-    taken = play(state, 0, Slide("N"))  # exits S: a rain cloud space
+    taken = play(GAME, state, 0, Slide("N"))  # exits S: a rain cloud space
     place = next(m for m in GAME.legal_moves(taken, 0) if isinstance(m, Place))
-    placed = play(taken, 0, place)
+    placed = play(GAME, taken, 0, place)
     assert placed.current == 0 and placed.phase == "finish"
     assert not [m for m in GAME.legal_moves(placed, 0) if isinstance(m, UseReslide)]
-    exc = rejects(placed, 0, UseReslide("E"))
-    assert (exc.code, exc.rule_id) == ("wrong-step", "TUL-024")
+    refused(GAME, placed, 0, UseReslide("E"), "TUL-024", "wrong-step")
 
 
 def test_reslide_can_return_the_revealed_or_the_hidden_tile() -> None:
@@ -260,24 +247,24 @@ def test_reslide_can_return_the_revealed_or_the_hidden_tile() -> None:
     entry side returns the tile that was hidden in the centre."""
     state = _holding("aurora-BLUE-4")
     revealed, hidden = state.revealed, state.board[data.CENTRE]
-    taken = play(state, 0, Slide("W"))  # exits E
-    assert play(taken, 0, UseReslide("E")).taken == revealed
-    assert play(taken, 0, UseReslide("W")).taken == hidden
+    taken = play(GAME, state, 0, Slide("W"))  # exits E
+    assert play(GAME, taken, 0, UseReslide("E")).taken == revealed
+    assert play(GAME, taken, 0, UseReslide("W")).taken == hidden
 
 
 def test_free_placement_ignores_the_symbol() -> None:
     """TUL-096: any empty space, whatever its symbol."""
     state = _holding("aurora-GREEN-3", "place", taken="owl-BLUE-1", exit_side="N")
-    assert rejects(state, 0, Place(0, 1)).rule_id == "TUL-032"
-    after = play(state, 0, UseFreePlacement())
+    refused(GAME, state, 0, Place(0, 1), "TUL-032")
+    after = play(GAME, state, 0, UseFreePlacement())
     assert after.free_placement
     places = [m for m in GAME.legal_moves(after, 0) if isinstance(m, Place)]
     assert len(places) == sum(1 for t in after.players[0].cells if not t)
-    placed = play(after, 0, Place(0, 1))  # a moon space
+    placed = play(GAME, after, 0, Place(0, 1))  # a moon space
     assert placed.players[0].cells[cell(0, 1)] == "owl-BLUE-1" and not placed.free_placement
-    assert rejects(after, 0, UseFreePlacement()).rule_id == "TUL-086"
+    refused(GAME, after, 0, UseFreePlacement(), "TUL-086")
     too_early = scenario(phase="slide", auroras={"aurora-GREEN-3": 0})
-    assert rejects(too_early, 0, UseFreePlacement()).rule_id == "TUL-027"  # slide first
+    refused(GAME, too_early, 0, UseFreePlacement(), "TUL-027")  # slide first
 
 
 def test_free_placement_saves_a_tile_from_discard() -> None:
@@ -286,12 +273,12 @@ def test_free_placement_saves_a_tile_from_discard() -> None:
     state = _holding("aurora-GREEN-4", "place", taken="owl-GREEN-1", exit_side="N", maps={0: sun})
     moves = GAME.legal_moves(state, 0)
     assert Discard() in moves and UseFreePlacement() in moves
-    after = play(state, 0, UseFreePlacement())
+    after = play(GAME, state, 0, UseFreePlacement())
     assert Discard() not in GAME.legal_moves(after, 0)
-    assert rejects(after, 0, Discard()).rule_id == "TUL-097"
-    placed = play(after, 0, Place(0, 1))  # next to the green sun at (0,0) and (0,... )
+    refused(GAME, after, 0, Discard(), "TUL-097")
+    placed = play(GAME, after, 0, Place(0, 1))  # next to the green sun at (0,0) and (0,... )
     assert cell(0, 0) in placed.pending
-    placed = play(placed, 0, PlaceToken(0, 0))
+    placed = play(GAME, placed, 0, PlaceToken(0, 0))
     assert placed.players[0].edges[edge((0, 0), (0, 1))] == data.ANIMAL
 
 
@@ -317,23 +304,23 @@ def test_move_tile_returns_its_tokens_and_re_places_them() -> None:
     state.landscape_tokens[0][0] = 2  # tokens on cards stay
     events = events_of(state, 0, UseMoveTile(1, 1))
     assert TileLifted(0, me.cells[cell(1, 1)], cell(1, 1), animals=1, rivers=1) in events
-    lifted = play(state, 0, UseMoveTile(1, 1))
+    lifted = play(GAME, state, 0, UseMoveTile(1, 1))
     assert (lifted.players[0].animals, lifted.players[0].rivers) == (10, 5)
     assert lifted.players[0].edges[edge((1, 2), (2, 2))] == data.RIVER
     assert lifted.landscape_tokens[0][0] == 2
     assert lifted.phase == "move" and not lifted.players[0].cells[cell(1, 1)]
-    assert rejects(lifted, 0, MoveTo(1, 1)).rule_id == "TUL-099"  # must move
-    assert rejects(lifted, 0, MoveTo(1, 2)).rule_id == "TUL-099"  # occupied
+    refused(GAME, lifted, 0, MoveTo(1, 1), "TUL-099")  # must move
+    refused(GAME, lifted, 0, MoveTo(1, 2), "TUL-099")  # occupied
     targets = [m for m in GAME.legal_moves(lifted, 0) if isinstance(m, MoveTo)]
     assert len(targets) == data.CELLS - 5  # any empty space, symbol ignored
-    moved = play(lifted, 0, MoveTo(2, 3))  # next to orange (2,2) and blue (3,3)
+    moved = play(GAME, lifted, 0, MoveTo(2, 3))  # next to orange (2,2) and blue (3,3)
     assert sorted(moved.pending) == sorted([cell(2, 2), cell(3, 3)])
-    moved = play(moved, 0, GAME.legal_moves(moved, 0)[1])  # skip the first edge
-    moved = play(moved, 0, GAME.legal_moves(moved, 0)[0])  # token on the second
+    moved = play(GAME, moved, 0, GAME.legal_moves(moved, 0)[1])  # skip the first edge
+    moved = play(GAME, moved, 0, GAME.legal_moves(moved, 0)[0])  # token on the second
     assert moved.players[0].edges.count(data.RIVER) == 2
     assert moved.phase == "slide"  # the turn goes on where it was
     empty_spot = scenario(phase="slide", auroras={"aurora-ORANGE-3": 0})
-    assert rejects(empty_spot, 0, UseMoveTile(3, 3)).rule_id == "TUL-098"
+    refused(GAME, empty_spot, 0, UseMoveTile(3, 3), "TUL-098")
 
 
 def test_moving_keeps_achieved_goals() -> None:
@@ -343,7 +330,7 @@ def test_moving_keeps_achieved_goals() -> None:
     state.landscape = ["RIVER-07", "COLOUR-01", "SHAPE-01"]
     state.landscape_achieved[2][0], state.landscape_tokens[2][0] = True, 2
     state.players[0].animals = 10
-    after = play(play(state, 0, UseMoveTile(0, 0)), 0, MoveTo(1, 2))
+    after = play(GAME, play(GAME, state, 0, UseMoveTile(0, 0)), 0, MoveTo(1, 2))
     assert "LandscapeAchieved" not in kinds(events_of(state, 0, UseMoveTile(0, 0)))
     assert after.landscape_achieved[2][0] and after.landscape_tokens[2][0] == 2
     assert after.players[0].animals == 10

@@ -9,7 +9,8 @@ from core.games.tulikko.scoring import final_scores
 from core.games.tulikko.state import State
 from core.kernel import Rng, Timeline, bots_of, clone, new_record, play_bots
 
-from .helpers import edge, events_of, play, scenario, set_map
+from ..conformance import play
+from .helpers import edge, events_of, scenario, set_map
 
 
 def over(supplies: list[tuple[int, int]], layouts: list[dict[tuple[int, int], str]]) -> State:
@@ -34,7 +35,7 @@ def test_last_token_triggers_at_the_end_of_the_turn() -> None:
     state = set_map(state, 0, {(2, 2): "BLUE"})
     events = events_of(state, 0, Place(2, 1))  # sun, next to (2,2)
     assert events[-1].__class__.__name__ == "TilePlaced"
-    events = events_of(play(state, 0, Place(2, 1)), 0, PlaceToken(2, 2))
+    events = events_of(play(GAME, state, 0, Place(2, 1)), 0, PlaceToken(2, 2))
     assert TurnEnded(0, triggers_end=True) in events
     assert isinstance(events[-1], TurnStarted)  # the round goes on (TUL-104)
 
@@ -50,13 +51,13 @@ def test_tokens_returned_by_a_move_count_as_unplaced() -> None:
         auroras={"aurora-ORANGE-3": 0},
     )
     state = set_map(state, 0, {(2, 2): "BLUE"})
-    state = play(play(state, 0, Place(2, 1)), 0, PlaceToken(2, 2))
+    state = play(GAME, play(GAME, state, 0, Place(2, 1)), 0, PlaceToken(2, 2))
     assert (state.players[0].animals, state.players[0].rivers) == (0, 0)
     assert state.phase == "finish"
-    state = play(state, 0, UseMoveTile(2, 1))
+    state = play(GAME, state, 0, UseMoveTile(2, 1))
     events = events_of(state, 0, MoveTo(3, 3))  # isolated: the river token stays out
     assert TurnEnded(0, triggers_end=False) in events  # no aurora left: the turn ends
-    state = play(state, 0, MoveTo(3, 3))
+    state = play(GAME, state, 0, MoveTo(3, 3))
     assert state.players[0].rivers == 1 and not state.end_triggered
     assert state.current == 1
 
@@ -66,7 +67,7 @@ def test_trigger_on_the_last_turn_of_a_round_ends_at_once() -> None:
     state = scenario(seat=1, phase="place", taken="owl-GREEN-1", exit_side="S", supply={1: (0, 1)})
     state = set_map(state, 1, {(1, 0): "BLUE"})
     assert data.MAPS["wolf"][data.cell_of(0, 0)] == "RAIN_CLOUD"
-    events = events_of(play(state, 1, Place(0, 0)), 1, PlaceToken(1, 0))
+    events = events_of(play(GAME, state, 1, Place(0, 0)), 1, PlaceToken(1, 0))
     assert events[-2:] == [TurnEnded(1, triggers_end=True), GameEnded("all-tokens-placed")]
 
 
@@ -150,14 +151,14 @@ def test_a_middle_seat_triggers_and_the_round_is_finished() -> None:
     state = scenario(seats=3, seat=1, phase="place", taken="owl-GREEN-1", exit_side="N")
     state = set_map(state, 1, {(3, 2): "BLUE"})  # wolf map: (3, 3) is a sun space
     state.players[1].animals, state.players[1].rivers = 0, 1
-    state = play(state, 1, Place(3, 3))
+    state = play(GAME, state, 1, Place(3, 3))
     events = events_of(state, 1, PlaceToken(3, 2))
     assert TurnEnded(1, triggers_end=True) in events
     assert isinstance(events[-1], TurnStarted) and events[-1].seat == 2
-    state = play(state, 1, PlaceToken(3, 2))
+    state = play(GAME, state, 1, PlaceToken(3, 2))
     rng = Rng.seeded(1)
     while state.current == 2 and state.phase != "over":
-        state = play(state, 2, rng.choice(GAME.legal_moves(state, 2)))
+        state = play(GAME, state, 2, rng.choice(GAME.legal_moves(state, 2)))
     assert state.phase == "over" and state.end_reason == "all-tokens-placed"
     assert state.players[2].turns == 1 and state.players[0].turns == 0
 

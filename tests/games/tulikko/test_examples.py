@@ -28,7 +28,8 @@ from core.games.tulikko.moves import (
 )
 from core.kernel import clone
 
-from .helpers import edge, events_of, kinds, play, rejects, scenario, set_map
+from ..conformance import play, refused
+from .helpers import edge, events_of, kinds, scenario, set_map
 
 N, E, S, W, C = 0, 1, 2, 3, data.CENTRE
 
@@ -46,15 +47,15 @@ def test_ex01_flora_places_one_animal_and_two_river_tokens() -> None:
     )
     state.board[N] = "neutral-GREEN-3"  # the green tile that will leave through N
     assert data.SIDE_SYMBOL["N"] == "SUN" and data.MAPS["bear"][cell(1, 2)] == "SUN"
-    state = play(state, 0, Slide("S"))  # inserted through S, so it exits through N
+    state = play(GAME, state, 0, Slide("S"))  # inserted through S, so it exits through N
     assert state.taken == "neutral-GREEN-3" and state.exit_side == "N"
-    state = play(state, 0, Place(1, 2))
+    state = play(GAME, state, 0, Place(1, 2))
     assert sorted(state.pending) == sorted([cell(0, 2), cell(2, 2), cell(1, 1)])
     placed = []
     for r, c in [(0, 2), (2, 2), (1, 1)]:
         events = events_of(state, 0, PlaceToken(r, c))
         placed += [e for e in events if isinstance(e, TokenPlaced)]
-        state = play(state, 0, PlaceToken(r, c))
+        state = play(GAME, state, 0, PlaceToken(r, c))
     assert sorted(e.kind for e in placed) == ["animal", "river", "river"]
     edges = state.players[0].edges
     assert edges[edge((1, 1), (1, 2))] == data.ANIMAL
@@ -126,15 +127,15 @@ def test_ex03_natasha_achieves_river_and_colour_cards_at_once() -> None:
     natasha.edges[edge((0, 2), (1, 2))] = data.RIVER
     assert natasha.edges[edge((1, 0), (1, 1))] == data.NO_TOKEN
     assert data.MAPS["wolf"][cell(0, 0)] == "RAIN_CLOUD" == data.SIDE_SYMBOL["S"]
-    state = play(state, 1, Place(0, 0))
+    state = play(GAME, state, 1, Place(0, 0))
     assert sorted(state.pending) == [cell(0, 1), cell(1, 0)]  # exactly 2 adjacent tiles
-    state = play(state, 1, PlaceToken(0, 1))  # green next to green: animal
+    state = play(GAME, state, 1, PlaceToken(0, 1))  # green next to green: animal
     events = events_of(state, 1, PlaceToken(1, 0))  # green next to orange: river
     assert TokenPlaced(1, cell(0, 0), cell(1, 0), "river") in events
     achieved = [e for e in events if isinstance(e, LandscapeAchieved)]
     assert achieved == [LandscapeAchieved(1, "RIVER-01", 2)]  # none for COLOUR-01
-    assert goals.landscape_met("COLOUR-01", *_map(play(state, 1, PlaceToken(1, 0)), 1))
-    state = play(state, 1, PlaceToken(1, 0))
+    assert goals.landscape_met("COLOUR-01", *_map(play(GAME, state, 1, PlaceToken(1, 0)), 1))
+    state = play(GAME, state, 1, PlaceToken(1, 0))
     assert state.landscape_tokens[0] == [2, 2]  # 2 Flora + 2 Natasha
     assert state.landscape_tokens[1] == [0, 2]
     assert (state.players[1].animals, state.players[1].rivers) == (3, 2)
@@ -160,7 +161,7 @@ def test_ex04_symbol_card_goes_to_the_first_only() -> None:
     )
     events = events_of(state, 0, Place(3, 1))
     assert SymbolClaimed(0, "RAIN_CLOUD", 2) in events
-    state = play(state, 0, Place(3, 1))
+    state = play(GAME, state, 0, Place(3, 1))
     assert state.symbol_holder[data.SYMBOLS.index("RAIN_CLOUD")] == 0
     assert state.players[0].animals == 10
     # Natasha, on a later turn, covers all 5 rain clouds of her wolf map.
@@ -172,7 +173,7 @@ def test_ex04_symbol_card_goes_to_the_first_only() -> None:
     later = set_map(later, 1, dict(zip(wolf_rain[:4], colours, strict=True)))
     events = events_of(later, 1, Place(*wolf_rain[4]))
     assert not [e for e in events if isinstance(e, SymbolClaimed)]
-    after = play(later, 1, Place(*wolf_rain[4]))
+    after = play(GAME, later, 1, Place(*wolf_rain[4]))
     assert goals.symbol_covered("wolf", "RAIN_CLOUD", after.players[1].cells)
     assert after.symbol_holder[data.SYMBOLS.index("RAIN_CLOUD")] == 0
 
@@ -192,14 +193,14 @@ def test_ex05_orange_four_skips_the_three_holder() -> None:
     )
     events = events_of(state, 0, Place(3, 1))
     assert not [e for e in events if isinstance(e, AuroraTaken)]
-    state = play(state, 0, Place(3, 1))
+    state = play(GAME, state, 0, Place(3, 1))
     assert state.aurora_holder[four] == -1  # stays available
     # Natasha's turn: her 4th orange tile, on wolf (0,0) = rain_cloud.
     state = clone(state)
     state.current, state.phase, state.taken, state.exit_side = 1, "place", "owl-ORANGE-2", "S"
     events = events_of(state, 1, Place(0, 0))
     assert AuroraTaken(1, "aurora-ORANGE-4") in events
-    state = play(state, 1, Place(0, 0))
+    state = play(GAME, state, 1, Place(0, 0))
     assert state.aurora_holder[three] == 0 and state.aurora_holder[four] == 1
     assert state.aurora_active[four]
     # "may use it later": on a later turn the move-tile aurora is offered.
@@ -222,7 +223,7 @@ def test_ex06_lowest_penalty_wins_after_twelve_turns() -> None:
     state = _end_state({0: (2, 1), 1: (1, 2)})
     events = events_of(state, 1, EndTurn())
     assert events[-1] == GameEnded("stacks-empty")
-    state = play(state, 1, EndTurn())
+    state = play(GAME, state, 1, EndTurn())
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.scores == [2 * 2 + 1 * 1, 1 * 2 + 2 * 1] == [5, 4]
@@ -244,26 +245,26 @@ def test_ex07_end_trigger_finishes_the_round_then_zone_tie_break() -> None:
     state.landscape = ["RIVER-07", "COLOUR-12", "SHAPE-01"]  # none of them is met here
     state.board[W] = "owl-GREEN-1"
     assert data.MAPS["bear"][cell(2, 2)] == data.SIDE_SYMBOL["W"]
-    state = play(state, 0, Slide("E"))  # the green tile leaves through W (snowflake)
-    state = play(state, 0, Place(2, 2))
+    state = play(GAME, state, 0, Slide("E"))  # the green tile leaves through W (snowflake)
+    state = play(GAME, state, 0, Place(2, 2))
     assert state.pending == [cell(2, 3)]  # the green neighbour needs an animal: none left
     events = events_of(state, 0, PlaceToken(2, 3))
     assert TurnEnded(0, triggers_end=True) in events
     assert isinstance(events[-1], TurnStarted) and events[-1].seat == 1  # the round goes on
-    state = play(state, 0, PlaceToken(2, 3))
+    state = play(GAME, state, 0, PlaceToken(2, 3))
     assert state.end_triggered and GAME.to_move(state) == [1]
     state = clone(state)
     state.board[E] = "owl-ORANGE-3"
     assert data.MAPS["wolf"][cell(3, 0)] == data.SIDE_SYMBOL["E"]
-    state = play(state, 1, Slide("W"))  # the orange tile leaves through E (moon)
-    state = play(state, 1, Place(3, 0))
-    state = play(state, 1, PlaceToken(3, 1))
+    state = play(GAME, state, 1, Slide("W"))  # the orange tile leaves through E (moon)
+    state = play(GAME, state, 1, Place(3, 0))
+    state = play(GAME, state, 1, PlaceToken(3, 1))
     # Her 4th orange tile won the orange "3" (move tile): she may still use it, so she ends
     # her turn herself.
     assert (
         state.phase == "finish" and state.aurora_holder[data.AURORA_INDEX["aurora-ORANGE-3"]] == 1
     )
-    state = play(state, 1, EndTurn())
+    state = play(GAME, state, 1, EndTurn())
     assert GAME.to_move(state) == []
     outcome = GAME.outcome(state)
     assert outcome is not None
@@ -298,14 +299,14 @@ def test_ex08_move_tile_returns_two_rivers_then_places_two_animals_and_a_river()
     natasha.edges[edge((0, 0), (1, 0))] = data.RIVER
     state.landscape_achieved[2][1] = True  # a goal achieved earlier
     state.landscape_tokens[2][1] = 2
-    state = play(state, 1, UseMoveTile(0, 0))
+    state = play(GAME, state, 1, UseMoveTile(0, 0))
     assert (state.players[1].animals, state.players[1].rivers) == (5, 3)  # briefly
     assert state.players[1].edges.count(data.RIVER) == 0
     assert not state.aurora_active[data.AURORA_INDEX["aurora-ORANGE-4"]]
-    state = play(state, 1, MoveTo(2, 2))
+    state = play(GAME, state, 1, MoveTo(2, 2))
     assert sorted(state.pending) == sorted([cell(2, 1), cell(2, 3), cell(1, 2)])
     for r, c in [(2, 1), (2, 3), (1, 2)]:
-        state = play(state, 1, PlaceToken(r, c))
+        state = play(GAME, state, 1, PlaceToken(r, c))
     edges = state.players[1].edges
     assert edges[edge((2, 1), (2, 2))] == edges[edge((2, 2), (2, 3))] == data.ANIMAL
     assert edges[edge((1, 2), (2, 2))] == data.RIVER
@@ -327,13 +328,13 @@ def test_ex09_reslide_gives_back_the_revealed_or_the_hidden_tile() -> None:
     through N gives the hidden #2 (rain_cloud)."""
     state = scenario(phase="slide", auroras={"aurora-BLUE-3": 0})
     t = _numbered_board(state)
-    state = play(state, 0, Slide("N"))
+    state = play(GAME, state, 0, Slide("N"))
     assert state.board == [t[5], t[3], t[1], t[4], t[0]]  # N=#6 S=#2 C=#1
     assert state.taken == t[2]
-    back = play(state, 0, UseReslide("S"))
+    back = play(GAME, state, 0, UseReslide("S"))
     assert back.board[S] == t[2] and back.board[C] == t[1] and back.board[N] == t[0]
     assert back.taken == t[5] and data.SIDE_SYMBOL[back.exit_side] == "SUN"
-    hidden = play(state, 0, UseReslide("N"))
+    hidden = play(GAME, state, 0, UseReslide("N"))
     assert hidden.board[N] == t[2] and hidden.board[C] == t[5] and hidden.board[S] == t[0]
     assert hidden.taken == t[1] and data.SIDE_SYMBOL[hidden.exit_side] == "RAIN_CLOUD"
     assert GAME.matching_empty(hidden, 0)  # placement follows the new exit side
@@ -345,7 +346,7 @@ def test_ex10_basic_slide_moves_one_axis() -> None:
     """TUL-EX10: #6 in through W: W=#6, centre=#5, E=#2, #4 ejected through E (moon)."""
     state = scenario(phase="slide")
     t = _numbered_board(state)
-    state = play(state, 0, Slide("W"))
+    state = play(GAME, state, 0, Slide("W"))
     assert state.board[W] == t[5] and state.board[C] == t[4] and state.board[E] == t[1]
     assert state.board[N] == t[0] and state.board[S] == t[2]  # unchanged
     assert state.taken == t[3] and data.SIDE_SYMBOL[state.exit_side] == "MOON"
@@ -364,10 +365,10 @@ def test_ex11_discard_when_every_moon_space_is_covered() -> None:
     state.landscape[2] = "SHAPE-01"  # four corners: met, never checked before
     moves = GAME.legal_moves(state, 0)
     assert Discard() in moves and not [m for m in moves if isinstance(m, Place)]
-    assert rejects(state, 0, Place(1, 2)).rule_id in ("TUL-032", "TUL-033")
+    refused(GAME, state, 0, Place(1, 2), "TUL-032")  # a sun space
     events = events_of(state, 0, Discard())
     assert kinds(events)[:2] == ["TileDiscarded", "LandscapeAchieved"]
     assert "TokenPlaced" not in kinds(events) and "StepDone" in kinds(events)
-    state = play(state, 0, Discard())
+    state = play(GAME, state, 0, Discard())
     assert state.players[0].discarded == ["neutral-ORANGE-2"]
     assert state.players[0].edges.count(data.NO_TOKEN) == len(data.EDGES)

@@ -9,7 +9,8 @@ from core.games.tulikko.events import AuroraTaken, LandscapeAchieved, SymbolClai
 from core.games.tulikko.moves import Place
 from core.kernel import clone
 
-from .helpers import edge, events_of, play, scenario
+from ..conformance import play
+from .helpers import edge, events_of, scenario
 
 
 def cell(r: int, c: int) -> int:
@@ -59,7 +60,7 @@ def test_several_goals_in_one_turn_all_apply() -> None:
     assert LandscapeAchieved(0, "SHAPE-07", 2) in events
     assert SymbolClaimed(0, "SUN", 2) in events
     assert AuroraTaken(0, "aurora-GREEN-3") in events
-    after = play(state, 0, Place(3, 3))
+    after = play(GAME, state, 0, Place(3, 3))
     assert after.players[0].animals == 12 - 2 - 2
 
 
@@ -96,7 +97,7 @@ def test_achieving_places_two_tokens_on_your_space() -> None:
     state.taken, state.exit_side = "owl-GREEN-1", "W"  # (3,4) is a snowflake space
     events = events_of(state, 0, Place(3, 4))
     assert LandscapeAchieved(0, "SHAPE-01", 2) in events
-    after = play(state, 0, Place(3, 4))
+    after = play(GAME, state, 0, Place(3, 4))
     assert after.landscape_tokens[2] == [2, 2] and after.landscape_achieved[2] == [True, True]
     assert after.players[0].animals == 10
 
@@ -109,7 +110,7 @@ def test_only_one_token_left_places_one_and_none_left_still_achieves() -> None:
         state.taken, state.exit_side = "owl-GREEN-1", "W"
         events = events_of(state, 0, Place(3, 4))
         assert LandscapeAchieved(0, "SHAPE-01", placed) in events
-        after = play(state, 0, Place(3, 4))
+        after = play(GAME, state, 0, Place(3, 4))
         assert after.landscape_achieved[2][0] and after.players[0].animals == 0
 
 
@@ -121,7 +122,7 @@ def test_each_card_once_per_player() -> None:
     state.landscape_tokens[2][0] = 2
     events = events_of(state, 0, Place(3, 3))
     assert not [e for e in events if isinstance(e, LandscapeAchieved)]
-    assert play(state, 0, Place(3, 3)).landscape_tokens[2][0] == 2
+    assert play(GAME, state, 0, Place(3, 3)).landscape_tokens[2][0] == 2
 
 
 def test_shape_cards_ignore_colours_and_rotate() -> None:
@@ -273,7 +274,7 @@ def test_symbol_card_to_the_first_who_covers_all_five() -> None:
     state.players[0].animals = 1
     events = events_of(state, 0, Place(*rain[4]))
     assert SymbolClaimed(0, "RAIN_CLOUD", 1) in events
-    after = play(state, 0, Place(*rain[4]))
+    after = play(GAME, state, 0, Place(*rain[4]))
     view = GAME.view(after, None)
     assert view.symbols[0].claimed_by == 0 and view.symbols[0].tokens == 1
     assert after.players[0].animals == 0

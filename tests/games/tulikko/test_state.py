@@ -12,7 +12,8 @@ from core.games.tulikko.events import Slid, TurnStarted
 from core.games.tulikko.state import State, copy_state
 from core.kernel import Rng, clone, digest
 
-from .helpers import new_state, play, started
+from ..conformance import build, play
+from .helpers import started
 
 
 def _mutables(obj: Any, out: list[int]) -> list[int]:
@@ -34,14 +35,14 @@ def _midgame_states() -> list[State]:
     rng = Rng.seeded(3, 1)
     while GAME.outcome(state) is None and len(states) < 120:
         seat = GAME.to_move(state)[0]
-        state = play(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        state = play(GAME, state, seat, rng.choice(GAME.legal_moves(state, seat)))
         states.append(state)
     return states
 
 
 def test_copy_state_equals_clone_and_shares_nothing() -> None:
     """The engine's fast copy is a true deep copy (guards added fields)."""
-    for state in [new_state(2), *_midgame_states()[::10]]:
+    for state in [build(GAME, 2), *_midgame_states()[::10]]:
         copied = copy_state(state)
         assert copied == clone(state) and digest(copied) == digest(state)
         shared = set(_mutables(state, [])) & set(_mutables(copied, []))

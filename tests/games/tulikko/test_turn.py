@@ -31,17 +31,8 @@ from core.games.tulikko.moves import (
 from core.games.tulikko.state import State
 from core.kernel import IllegalMove, clone
 
-from .helpers import (
-    edge,
-    events_of,
-    kinds,
-    move_universe,
-    new_state,
-    play,
-    rejects,
-    scenario,
-    started,
-)
+from ..conformance import build, play, refused
+from .helpers import edge, events_of, kinds, move_universe, scenario, started
 
 
 def cell(r: int, c: int) -> int:
@@ -52,7 +43,7 @@ def _finish_turn(state, seat):  # type: ignore[no-untyped-def]
     """Play the rest of `seat`'s turn with the first legal move each time."""
     while GAME.to_move(state) == [seat] and state.current == seat:
         before = state.turn
-        state = play(state, seat, GAME.legal_moves(state, seat)[0])
+        state = play(GAME, state, seat, GAME.legal_moves(state, seat)[0])
         if state.turn != before:
             break
     return state
@@ -75,17 +66,19 @@ def test_turns_go_clockwise_from_the_first_player() -> None:
 def _at(phase: str) -> State:
     """Seat 0 to move in `phase`, reached by play where the phase needs history."""
     if phase == "setup":
-        return new_state(2)
+        return build(GAME, 2)
     if phase == "slide":
         return scenario(phase="slide")
     if phase == "place":
-        return play(scenario(phase="slide"), 0, Slide("E"))
+        return play(GAME, scenario(phase="slide"), 0, Slide("E"))
     if phase == "tokens":
         layout = {(0, 1): "GREEN", (1, 0): "GREEN"}
         state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: layout})
-        return play(state, 0, Place(1, 1))
+        return play(GAME, state, 0, Place(1, 1))
     if phase == "move":
-        return play(scenario(phase="slide", auroras={"aurora-ORANGE-3": 0}), 0, UseMoveTile(0, 0))
+        return play(
+            GAME, scenario(phase="slide", auroras={"aurora-ORANGE-3": 0}), 0, UseMoveTile(0, 0)
+        )
     return scenario(phase="finish", auroras={"aurora-ORANGE-3": 0})
 
 
@@ -113,8 +106,7 @@ def test_a_move_of_another_step_names_the_step_at_hand(
     state = _at(phase)
     assert state.phase == phase
     for move in moves:
-        refusal = rejects(state, 0, move)
-        assert (refusal.code, refusal.rule_id) == ("wrong-step", rule), move
+        refusal = refused(GAME, state, 0, move, rule, "wrong-step")
         assert asks in refusal.message, refusal
     refusals = []
     for move in move_universe(state):
@@ -131,7 +123,7 @@ def test_reveal_top_of_stack_at_turn_start() -> None:
     top = state.players[1].stack[-1]
     events = events_of(state, 0, EndTurn())
     assert events[-1] == TurnStarted(1, 1, top)
-    after = play(state, 0, EndTurn())
+    after = play(GAME, state, 0, EndTurn())
     assert after.revealed == top and top not in after.players[1].stack
     assert GAME.view(after, 0).revealed == top == GAME.view(after, None).revealed
     assert GAME.reveals(events[-1])
@@ -142,8 +134,8 @@ def test_slide_from_any_side_and_never_keep_the_tile() -> None:
     state = scenario(phase="slide")
     moves = GAME.legal_moves(state, 0)
     assert [m for m in moves if isinstance(m, Slide)] == [Slide(s) for s in data.SIDES]
-    assert rejects(state, 0, Slide("X")).rule_id == "TUL-027"
-    assert rejects(state, 0, Place(0, 0)).rule_id == "TUL-027"  # slide first
+    refused(GAME, state, 0, Slide("X"), "TUL-027")
+    refused(GAME, state, 0, Place(0, 0), "TUL-027")  # slide first
 
 
 def test_slide_pushes_one_axis_and_ejects_the_far_tile() -> None:
@@ -154,7 +146,7 @@ def test_slide_pushes_one_axis_and_ejects_the_far_tile() -> None:
     revealed = state.revealed
     events = events_of(state, 0, Slide("S"))
     assert events == [Slid(0, "S", revealed, n, c, s)]
-    after = play(state, 0, Slide("S"))
+    after = play(GAME, state, 0, Slide("S"))
     assert after.board == [c, e, revealed, w, s]
     assert after.taken == n and after.exit_side == "N" and after.revealed == ""
     assert revealed in after.board  # the revealed tile stays in the board
@@ -168,9 +160,8 @@ def test_place_on_own_map_on_a_matching_empty_space() -> None:
     places = [(m.row, m.col) for m in GAME.legal_moves(state, 0) if isinstance(m, Place)]
     free_sun = [rc for rc in sun if not state.players[0].cells[cell(*rc)]]
     assert places == free_sun
-    exc = rejects(state, 0, Place(0, 1))  # a moon space
-    assert (exc.rule_id, exc.code) == ("TUL-032", "wrong-symbol")
-    after = play(state, 0, Place(*free_sun[0]))
+    refused(GAME, state, 0, Place(0, 1), "TUL-032", "wrong-symbol")  # a moon space
+    after = play(GAME, state, 0, Place(*free_sun[0]))
     assert after.players[0].cells[cell(*free_sun[0])] == "owl-BLUE-1"
     assert "owl-BLUE-1" not in after.players[1].cells
 
@@ -179,7 +170,7 @@ def test_occupied_spaces_are_never_targets() -> None:
     """TUL-033: a space holds one tile; no stacking."""
     state = scenario(phase="place", taken="owl-BLUE-1", exit_side="N", maps={0: {(0, 0): "GREEN"}})
     assert Place(0, 0) not in GAME.legal_moves(state, 0)
-    assert rejects(state, 0, Place(0, 0)).rule_id == "TUL-033"
+    refused(GAME, state, 0, Place(0, 0), "TUL-033")
 
 
 def test_discard_only_without_a_matching_empty_space() -> None:
@@ -187,7 +178,7 @@ def test_discard_only_without_a_matching_empty_space() -> None:
     while one is empty, the tile must be placed."""
     state = scenario(phase="place", taken="owl-BLUE-1", exit_side="N")
     assert Discard() not in GAME.legal_moves(state, 0)
-    assert rejects(state, 0, Discard()).rule_id == "TUL-035"
+    refused(GAME, state, 0, Discard(), "TUL-035")
     sun = {data.rc(x): "GREEN" for x in data.SYMBOL_CELLS["bear"]["SUN"]}
     full = scenario(phase="place", taken="owl-BLUE-1", exit_side="N", maps={0: sun})
     moves = GAME.legal_moves(full, 0)
@@ -195,7 +186,7 @@ def test_discard_only_without_a_matching_empty_space() -> None:
     events = events_of(full, 0, Discard())
     assert events[0] == TileDiscarded(0, "owl-BLUE-1")
     assert "TokenPlaced" not in kinds(events) and "TokenSkipped" not in kinds(events)
-    after = play(full, 0, Discard())
+    after = play(GAME, full, 0, Discard())
     assert after.players[0].discarded == ["owl-BLUE-1"] and after.taken == ""
 
 
@@ -205,9 +196,9 @@ def test_adjacency_is_orthogonal() -> None:
     layout[(0, 1)] = "BLUE"  # orthogonal
     state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: layout})
     assert data.MAPS["bear"][cell(1, 1)] == "SNOWFLAKE"
-    after = play(state, 0, Place(1, 1))
+    after = play(GAME, state, 0, Place(1, 1))
     assert after.pending == [cell(0, 1)]
-    assert rejects(after, 0, PlaceToken(0, 0)).rule_id == "TUL-036"
+    refused(GAME, after, 0, PlaceToken(0, 0), "TUL-036")
     assert list(GAME.legal_moves(after, 0)) == [PlaceToken(0, 1), SkipToken(0, 1)]
 
 
@@ -217,13 +208,13 @@ def test_token_kinds_river_for_different_animal_for_same_colour() -> None:
     layout = {(0, 1): "GREEN", (1, 0): "GREEN", (1, 2): "ORANGE", (2, 1): "PURPLE"}
     state = scenario(phase="place", taken="bear-GREEN-1", exit_side="W", maps={0: layout})
     state.players[0].cells[cell(0, 1)] = "neutral-GREEN-1"  # a neutral back: still "same"
-    after = play(state, 0, Place(1, 1))
+    after = play(GAME, state, 0, Place(1, 1))
     assert len(after.pending) == 4
     got = {}
     for n in list(after.pending):
         events = events_of(after, 0, PlaceToken(*data.rc(n)))
         got[data.rc(n)] = next(e.kind for e in events if isinstance(e, TokenPlaced))
-        after = play(after, 0, PlaceToken(*data.rc(n)))
+        after = play(GAME, after, 0, PlaceToken(*data.rc(n)))
     assert got == {(0, 1): "animal", (1, 0): "animal", (1, 2): "river", (2, 1): "river"}
     assert (after.players[0].animals, after.players[0].rivers) == (10, 4)
 
@@ -248,11 +239,11 @@ def test_missing_token_kind_cannot_be_replaced_by_the_other() -> None:
     )
     events = events_of(state, 0, Place(1, 1))
     assert TokenSkipped(0, cell(1, 1), cell(0, 1), "none-left") in events
-    after = play(state, 0, Place(1, 1))
+    after = play(GAME, state, 0, Place(1, 1))
     assert after.pending == [cell(1, 0)]
     state2 = clone(after)
     state2.pending = [cell(0, 1), cell(1, 0)]
-    assert rejects(state2, 0, PlaceToken(0, 1)).rule_id == "TUL-042"
+    refused(GAME, state2, 0, PlaceToken(0, 1), "TUL-042")
     assert PlaceToken(0, 1) not in GAME.legal_moves(state2, 0)
     assert SkipToken(0, 1) in GAME.legal_moves(state2, 0)
 
@@ -261,24 +252,24 @@ def test_tokens_only_on_the_new_tiles_edges() -> None:
     """TUL-043 TUL-044: old edges never get a token; an edge holds one token at most."""
     layout = {(0, 1): "GREEN", (0, 2): "ORANGE", (1, 0): "GREEN"}
     state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: layout})
-    after = play(state, 0, Place(1, 1))
-    assert rejects(after, 0, PlaceToken(0, 2)).rule_id == "TUL-036"  # edge (0,1)|(0,2): old
-    after = play(after, 0, PlaceToken(0, 1))
+    after = play(GAME, state, 0, Place(1, 1))
+    refused(GAME, after, 0, PlaceToken(0, 2), "TUL-036")  # edge (0,1)|(0,2): old
+    after = play(GAME, after, 0, PlaceToken(0, 1))
     assert after.players[0].edges[edge((0, 1), (1, 1))] == data.ANIMAL
-    assert rejects(after, 0, PlaceToken(0, 1)).rule_id == "TUL-046"  # already holds one
+    refused(GAME, after, 0, PlaceToken(0, 1), "TUL-046")  # already holds one
 
 
 def test_skipping_is_edge_by_edge_and_final() -> None:
     """TUL-045 TUL-046: each edge may be left empty; that choice cannot be undone."""
     layout = {(0, 1): "GREEN", (1, 0): "ORANGE"}
     state = scenario(phase="place", taken="owl-GREEN-1", exit_side="W", maps={0: layout})
-    after = play(state, 0, Place(1, 1))
-    after = play(after, 0, SkipToken(0, 1))
-    assert rejects(after, 0, PlaceToken(0, 1)).rule_id == "TUL-046"
+    after = play(GAME, state, 0, Place(1, 1))
+    after = play(GAME, after, 0, SkipToken(0, 1))
+    refused(GAME, after, 0, PlaceToken(0, 1), "TUL-046")
     assert GAME.legal_moves(after, 0) == [PlaceToken(1, 0), SkipToken(1, 0)]
     events = events_of(after, 0, PlaceToken(1, 0))
     assert TokenPlaced(0, cell(1, 1), cell(1, 0), "river") in events
-    after = play(after, 0, PlaceToken(1, 0))
+    after = play(GAME, after, 0, PlaceToken(1, 0))
     assert after.players[0].edges[edge((0, 1), (1, 1))] == data.NO_TOKEN
     assert (after.players[0].animals, after.players[0].rivers) == (12, 5)
 

@@ -21,7 +21,8 @@ from core.games.tulikko.rules import RULES_VERSION
 from core.kernel import SetupError, Timeline, canonical, clone, decode_record, digest
 from core.kernel.record import Entry
 
-from .helpers import rejects, scenario
+from ..conformance import refused
+from .helpers import scenario
 
 V1_RECORD = Path(__file__).parent / "records" / "v1-wildcard-without-tokens.json"
 
@@ -44,8 +45,7 @@ def test_a_rules_1_record_verifies_and_replays_to_its_stored_hashes() -> None:
     before = clone(verified.state_at(88))
     assert before.players[0].animals == 0
     before.rules_version = "2"
-    exc = rejects(before, 0, wildcard.move)
-    assert (exc.code, exc.rule_id) == ("no-token", "TUL-090")
+    refused(GAME, before, 0, wildcard.move, "TUL-090", "no-token")
 
 
 def test_rules_1_states_encode_as_before_and_rules_2_states_say_so() -> None:
