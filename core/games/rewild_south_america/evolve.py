@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .data import ACTIONS, BIOMES, CAP, CARDS, HARVEST
+from core.kernel import Rng
+
+from .data import ACTIONS, BIOMES, CAP, CARDS, HARVEST, SOLO_FLIPPED
 from .events import (
     ActionPlayed,
     Attracted,
+    Awaiting,
     Completed,
     Ended,
     EndTriggered,
@@ -16,17 +19,24 @@ from .events import (
     Flipped,
     Gained,
     Harvested,
+    MeeplePlaced,
     Paid,
     Passed,
     Refilled,
+    Relocated,
     RemovedCard,
+    Resumed,
+    Retriggered,
     Scored,
+    SoloDeckBuilt,
+    SoloDrew,
+    Switched,
     TilePlaced,
     TreePlanted,
     TurnEnded,
     UpgradesDone,
 )
-from .state import Placed, State, Tile
+from .state import Expert, Meeple, Placed, State, Tile
 
 
 def _harvested(state: State, event: Harvested) -> None:
@@ -159,6 +169,81 @@ def _ended(state: State, event: Ended) -> None:
     state.phase = "over"
 
 
+def _expert(state: State) -> Expert:
+    assert state.expert is not None
+    return state.expert
+
+
+def _awaiting(state: State, event: Awaiting) -> None:
+    expert = _expert(state)
+    expert.back, expert.biome = event.back, event.biome
+    state.phase = event.phase  # type: ignore[assignment]
+
+
+def _resumed(state: State, event: Resumed) -> None:
+    expert = _expert(state)
+    state.phase = expert.back  # type: ignore[assignment]
+    expert.back, expert.biome = "", -1
+
+
+def _retriggered(state: State, event: Retriggered) -> None:
+    if event.onto < 0:
+        return
+    cards = {c.uid: c for c in state.players[event.seat].cards}
+    bottom = cards[event.uid]
+    while bottom.on >= 0:  # RW-189: the stack moves with everything beneath it
+        bottom = cards[bottom.on]
+    bottom.on = event.onto
+    cards[event.onto].covered = True
+
+
+def _meeple_placed(state: State, event: MeeplePlaced) -> None:
+    _expert(state).meeples.append(Meeple(event.seat, event.uid, event.field, list(event.tiles)))
+
+
+def _switched(state: State, event: Switched) -> None:
+    _expert(state).switched.append(event.uid)
+
+
+def _relocated(state: State, event: Relocated) -> None:
+    """RW-180: the tile and everything on it move; the old fields are empty again."""
+    player = state.players[event.seat]
+    tile = player.tiles[event.tile]
+    old = [*tile.fields, *([tile.ext] if tile.ext >= 0 else [])]
+    new = [*event.fields, *([event.ext] if event.ext >= 0 else [])]
+    where = dict(zip(old, new, strict=True))
+    marks = [player.occ[f] for f in old]
+    for f in old:
+        player.cover[f] = -1
+        player.occ[f] = -1
+    for f, uid in zip(new, marks, strict=True):
+        player.cover[f] = event.tile
+        player.occ[f] = uid
+    for c in player.cards:
+        if c.uid in marks:
+            c.hexes = [where.get(h, h) for h in c.hexes]
+            c.meeple = where.get(c.meeple, c.meeple)
+    tile.fields, tile.ext = list(event.fields), event.ext
+
+
+def _solo_drew(state: State, event: SoloDrew) -> None:
+    _expert(state).deck.pop()
+
+
+def solo_pile(rng: Rng) -> list[str]:
+    """RW-201: shuffle the 6 action cards, turn the bottom two by 180 degrees, shuffle
+    again, on top of the harvest card (top = last)."""
+    cards = list(ACTIONS)
+    rng.shuffle(cards)
+    pile = [f"{c}:{'down' if i < SOLO_FLIPPED else 'up'}" for i, c in enumerate(cards)]
+    rng.shuffle(pile)
+    return [f"{HARVEST}:up", *pile]
+
+
+def _solo_deck_built(state: State, event: SoloDeckBuilt) -> None:
+    _expert(state).deck = solo_pile(state.rng)  # RW-207: as at setup
+
+
 FOLDS: dict[type, Callable[[State, Any], None]] = {
     Harvested: _harvested,
     ActionPlayed: _action_played,
@@ -178,4 +263,12 @@ FOLDS: dict[type, Callable[[State, Any], None]] = {
     Refilled: _refilled,
     Passed: _passed,
     Ended: _ended,
+    Awaiting: _awaiting,
+    Resumed: _resumed,
+    Retriggered: _retriggered,
+    MeeplePlaced: _meeple_placed,
+    Switched: _switched,
+    Relocated: _relocated,
+    SoloDrew: _solo_drew,
+    SoloDeckBuilt: _solo_deck_built,
 }
