@@ -842,6 +842,17 @@ def deck_cards(deck: str, expert_plants: bool, expert_cards: bool) -> list[str]:
     return out
 
 
+# the number printed on each animal card: cards of its type in the wildlife and
+# predation decks together (RW-018, RW-GAP15) PROVISIONAL; informational, no rule reads it
+PRINTED_TOTAL = {
+    "insect": 14,
+    "small_herbivore": 12,
+    "medium_herbivore": 10,
+    "large_herbivore": 8,
+    "predator": 29,
+    "apex_predator": 8,
+}
+
 # -- expert module 1 (RW-165) and module 3's board side (RW-GAP03) PROVISIONAL -------
 END_ANIMALS_LONG = 9
 OUTSIDE_EXPERT = ((0, 4), (3, 2), (6, 0))  # fields beyond the expert side's boundary
@@ -958,6 +969,13 @@ def _validate_expert() -> None:
     kinds = {card.effect.kind for card in WILDLIFE}
     if not kinds <= set(TIERS):
         raise ValueError(f"every wildlife effect needs a solo tier: {sorted(kinds - set(TIERS))}")
+    animals = [
+        CARDS[c].type for deck in ("wildlife", "predation") for c in deck_cards(deck, False, False)
+    ]
+    if {t: animals.count(t) for t in PRINTED_TOTAL} != PRINTED_TOTAL or len(animals) != sum(
+        PRINTED_TOTAL.values()
+    ):
+        raise ValueError("the printed totals must count the animal cards of each type")
     if any(CARDS[c].deck != "wildlife" for c in WETLAND_EFFECTS):
         raise ValueError("wetland-effect cards are wildlife cards")
 
