@@ -122,6 +122,7 @@ class Awaiting(msgspec.Struct, tag="awaiting"):
     phase: str
     back: str
     biome: int = -1
+    plant: int = -1  # the reserve plant a reservation is for (RW-167)
 
 
 class Resumed(msgspec.Struct, tag="resumed"):
@@ -157,6 +158,16 @@ class Relocated(msgspec.Struct, tag="relocated"):
     tile: int
     fields: tuple[int, ...]
     ext: int = -1
+
+
+class Reserved(msgspec.Struct, tag="reserved"):
+    """Module 2: the wildlife card of `slot` goes onto reserve plant `plant` (RW-167);
+    slot -1: the plant lets it pass this time."""
+
+    seat: int
+    plant: int
+    slot: int
+    card: str = ""
 
 
 class SoloDrew(msgspec.Struct, tag="solo-drew"):
@@ -195,6 +206,7 @@ Event = (
     | MeeplePlaced
     | Switched
     | Relocated
+    | Reserved
     | SoloDrew
     | SoloDeckBuilt
 )

@@ -25,6 +25,7 @@ from .events import (
     Refilled,
     Relocated,
     RemovedCard,
+    Reserved,
     Resumed,
     Retriggered,
     Scored,
@@ -36,7 +37,7 @@ from .events import (
     TurnEnded,
     UpgradesDone,
 )
-from .state import Expert, Meeple, Placed, State, Tile
+from .state import Expert, Meeple, Placed, Reservation, State, Tile
 
 
 def _harvested(state: State, event: Harvested) -> None:
@@ -114,7 +115,11 @@ def _upgrades_done(state: State, event: UpgradesDone) -> None:
 def _attracted(state: State, event: Attracted) -> None:
     player = state.players[event.seat]
     card = CARDS[event.card]
-    state.display[event.row][event.slot] = ""
+    if event.slot >= 0:
+        state.display[event.row][event.slot] = ""
+    else:  # module 2: the seat's reserved card (RW-168)
+        reserved = _expert(state).reserved
+        reserved.remove(next(r for r in reserved if r.seat == event.seat))
     uid = state.next_uid
     state.next_uid += 1
     placed = Placed(uid, event.card, event.biome, event.on, False, list(event.fields))
@@ -153,9 +158,14 @@ def _refilled(state: State, event: Refilled) -> None:
     state.display[event.row] = list(event.display)
     deck = state.decks[event.row]
     del deck[len(deck) - event.revealed :]
+    expert = state.expert
+    if expert is not None and expert.expert_plants and event.row == 0 and event.revealed:
+        expert.window = True  # RW-167: reserving at a pre-turn refill
 
 
 def _passed(state: State, event: Passed) -> None:
+    if state.expert is not None:
+        state.expert.window, state.expert.asked = False, []
     if event.to == state.start:
         state.round += 1
     state.current = event.to
@@ -177,13 +187,24 @@ def _expert(state: State) -> Expert:
 def _awaiting(state: State, event: Awaiting) -> None:
     expert = _expert(state)
     expert.back, expert.biome = event.back, event.biome
+    expert.chooser, expert.plant = event.seat, event.plant
     state.phase = event.phase  # type: ignore[assignment]
 
 
 def _resumed(state: State, event: Resumed) -> None:
     expert = _expert(state)
     state.phase = expert.back  # type: ignore[assignment]
-    expert.back, expert.biome = "", -1
+    expert.back, expert.biome, expert.chooser, expert.plant = "", -1, -1, -1
+
+
+def _reserved(state: State, event: Reserved) -> None:
+    expert = _expert(state)
+    if event.slot < 0:
+        expert.asked.append(event.plant)  # let pass: not again in this window
+        return
+    state.display[0][event.slot] = ""
+    expert.reserved.append(Reservation(event.seat, event.plant, event.card))
+    expert.used.append(event.plant)
 
 
 def _retriggered(state: State, event: Retriggered) -> None:
@@ -269,6 +290,7 @@ FOLDS: dict[type, Callable[[State, Any], None]] = {
     MeeplePlaced: _meeple_placed,
     Switched: _switched,
     Relocated: _relocated,
+    Reserved: _reserved,
     SoloDrew: _solo_drew,
     SoloDeckBuilt: _solo_deck_built,
 }

@@ -49,7 +49,8 @@ class StopUpgrading(msgspec.Struct, tag="stop"):
 
 class AttractWildlife(msgspec.Struct, tag="wildlife"):
     """Attract the wildlife card of `slot` into `biome`, marking `fields`, using
-    `plant_hexes` plant-provided hexes, or (canopy >= 0) the tall tree of tile `canopy`."""
+    `plant_hexes` plant-provided hexes, or (canopy >= 0) the tall tree of tile `canopy`;
+    slot -1: the card the player reserved (module 2, RW-168)."""
 
     slot: int
     biome: str
@@ -105,6 +106,12 @@ class Relocate(msgspec.Struct, tag="relocate"):
     ext: int = -1
 
 
+class Reserve(msgspec.Struct, tag="reserve"):
+    """Module 2: reserve the displayed wildlife card of `slot` (RW-167)."""
+
+    slot: int
+
+
 Move = (
     Harvest
     | PlayAction
@@ -121,4 +128,5 @@ Move = (
     | Decline
     | PlaceMeeple
     | Relocate
+    | Reserve
 )

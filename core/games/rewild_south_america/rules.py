@@ -76,6 +76,7 @@ from .events import (
     Refilled,
     Relocated,
     RemovedCard,
+    Reserved,
     Resumed,
     Scored,
     SoloDeckBuilt,
@@ -95,7 +96,10 @@ from .modules.expert_plants import (
     movable_tiles,
     relocation_vp,
     relocations,
+    reservation,
+    reserve_slots,
     switch_targets,
+    window_choice,
 )
 from .modules.long_game import end_animals
 from .moves import (
@@ -113,6 +117,7 @@ from .moves import (
     PlantTree,
     PlayAction,
     Relocate,
+    Reserve,
     Retrigger,
     StopUpgrading,
 )
@@ -266,6 +271,8 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def to_move(self, state: State) -> list[int]:
         if state.phase in ("over", "refill") or is_opponent(state, state.current):
             return []
+        if state.phase == "reserve" and state.expert is not None:
+            return [state.expert.chooser]  # RW-170: a reservation before another's turn
         return [state.current]
 
     def turn(self, state: State) -> int:
@@ -315,6 +322,10 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             case "relocate":
                 for t in self._relocatable(state, seat):
                     moves += relocations(player, t)
+            case "reserve":
+                assert expert is not None
+                moves += [Reserve(s) for s in reserve_slots(state, seat, expert.plant)]
+                moves.append(Decline())
         return moves
 
     def automatic(self, state: State) -> Iterator[Event]:
@@ -333,8 +344,13 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         nxt = (state.current + 1) % len(state.players)
         if state.final_round == state.round and nxt == state.start:
             yield Ended()  # RW-157
-        else:
-            yield Passed(nxt)
+            return
+        ask = window_choice(state, nxt)  # module 2: reserving before the turn (RW-167)
+        if ask is not None:
+            seat, plant, biome = ask
+            yield Awaiting(seat, "reserve", "refill", biome, plant)
+            return
+        yield Passed(nxt)
 
     def copy(self, state: State) -> State:
         return copy_state(state)
@@ -490,8 +506,13 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_wildlife(self, work: State, seat: int, move: AttractWildlife) -> Iterator[Event]:
         player = work.players[seat]
         row = work.display[0]
-        ensure(0 <= move.slot < len(row) and row[move.slot] != "", "no-card", "no card", "RW-100")
-        card = CARDS[row[move.slot]]
+        reserved = reservation(work, seat)
+        if reserved is not None:
+            ensure(move.slot == -1, "reserved", "first the card you reserved", "RW-168")
+        else:
+            ok = 0 <= move.slot < len(row) and row[move.slot] != ""
+            ensure(ok, "no-card", "no card", "RW-100")
+        card = CARDS[self._wildlife_card(work, seat, move.slot)]
         ensure(move.biome in BIOMES, "no-biome", "shrubland, grassland or rainforest", "RW-092")
         b = BIOMES.index(move.biome)  # type: ignore[arg-type]
         need = card.needs[b]
@@ -518,8 +539,12 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             ensure(is_connected(move.fields), "apart", "connected hexes", "RW-103")
         yield from self.wildlife_events(work, seat, move)
 
+    def _wildlife_card(self, work: State, seat: int, slot: int) -> str:
+        reserved = reservation(work, seat)
+        return reserved.card if slot < 0 and reserved is not None else work.display[0][slot]
+
     def wildlife_events(self, work: State, seat: int, move: AttractWildlife) -> Iterator[Event]:
-        card = CARDS[work.display[0][move.slot]]
+        card = CARDS[self._wildlife_card(work, seat, move.slot)]
         tree_ground = card.tree and move.biome == "R" and move.fields
         yield Attracted(
             seat,
@@ -597,8 +622,29 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             yield from self._after_effect(work, seat, b)
         elif kind == "relocate_tile":
             yield Awaiting(seat, "relocate", "attract", b)  # the choice of destination
-        else:
-            yield from self._after_effect(work, seat, b)  # a reserve plant (RW-176)
+        else:  # a reserve plant: reserve now or later (RW-167)
+            plant = work.players[seat].cards[-1].uid
+            if reserve_slots(work, seat, plant):
+                yield Awaiting(seat, "reserve", "attract", b, plant)
+            else:
+                yield from self._after_effect(work, seat, b)
+
+    def _on_reserve(self, work: State, seat: int, move: Reserve) -> Iterator[Event]:
+        expert = work.expert
+        assert expert is not None
+        slots = reserve_slots(work, seat, expert.plant)
+        ensure(move.slot in slots, "cannot-live", "a card that can live in its biome", "RW-167")
+        yield Reserved(seat, expert.plant, move.slot, work.display[0][move.slot])
+        yield from self._resume_reserve(work, seat)
+
+    def _resume_reserve(self, work: State, seat: int) -> Iterator[Event]:
+        """Back to the attraction (then its meeples and completion), or to the refill,
+        which fills the slot again before the turn (RW-169)."""
+        assert work.expert is not None
+        back, b = work.expert.back, work.expert.biome
+        yield Resumed(seat)
+        if back == "attract":
+            yield from self._after_effect(work, seat, b)
 
     def _relocatable(self, state: State, seat: int) -> list[int]:
         """Tiles of the relocate plant's biome that can move (RW-182, RW-183)."""
@@ -699,6 +745,12 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         yield Resumed(seat)
 
     def _on_decline(self, work: State, seat: int, move: Decline) -> Iterator[Event]:
+        if work.phase == "reserve":  # RW-167: reserving is optional
+            assert work.expert is not None
+            if work.expert.back == "refill":
+                yield Reserved(seat, work.expert.plant, -1)
+            yield from self._resume_reserve(work, seat)
+            return
         yield Resumed(seat)  # RW-187: the chance is lost
 
     def _board_full(self, work: State, seat: int) -> Iterator[Event]:
@@ -723,6 +775,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         ),
         "meeple": Step("RW-193", "choose where the animal meeple goes", (PlaceMeeple,)),
         "relocate": Step("RW-180", "move the biome tile", (Relocate,)),
+        "reserve": Step("RW-167", "reserve a wildlife card or let it pass", (Reserve, Decline)),
     }
     handlers = {
         Harvest: _on_harvest,
@@ -740,6 +793,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         Decline: _on_decline,
         PlaceMeeple: _on_meeple,
         Relocate: _on_relocate,
+        Reserve: _on_reserve,
     }
     folds = FOLDS
 

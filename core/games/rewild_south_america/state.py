@@ -18,6 +18,7 @@ Phase = Literal[
     "retrigger",
     "meeple",
     "relocate",
+    "reserve",
     "over",
 ]
 
@@ -73,6 +74,14 @@ class Meeple(msgspec.Struct):
     tiles: list[int] = []
 
 
+class Reservation(msgspec.Struct):
+    """Module 2: a wildlife card lying on reserve plant `plant`, `seat`'s alone (RW-168)."""
+
+    seat: int
+    plant: int
+    card: str
+
+
 class Expert(msgspec.Struct, omit_defaults=True):
     """What the expert modules and the solo opponent add (RW-164, RW-200); absent from
     a base game's state, so base games keep their encoding and hashes."""
@@ -88,6 +97,12 @@ class Expert(msgspec.Struct, omit_defaults=True):
     meeples: list[Meeple] = []  # expert meeples placed (RW-193)
     back: str = ""  # the phase a re-trigger or meeple choice returns to
     biome: int = -1  # the biome just completed (re-trigger) or still to check (meeple)
+    reserved: list[Reservation] = []  # RW-167, RW-168
+    used: list[int] = []  # reserve plants that have reserved (once, RW-167)
+    window: bool = False  # a pre-turn refill revealed wildlife: reserving is open
+    asked: list[int] = []  # reserve plants that let this window pass
+    chooser: int = -1  # the seat deciding a reservation
+    plant: int = -1  # the reserve plant it decides for
 
 
 class State(msgspec.Struct, omit_defaults=True):
@@ -150,6 +165,12 @@ def copy_expert(e: Expert) -> Expert:
         [Meeple(m.seat, m.uid, m.field, list(m.tiles)) for m in e.meeples],
         e.back,
         e.biome,
+        [Reservation(r.seat, r.plant, r.card) for r in e.reserved],
+        list(e.used),
+        e.window,
+        list(e.asked),
+        e.chooser,
+        e.plant,
     )
 
 

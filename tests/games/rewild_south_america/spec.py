@@ -33,6 +33,7 @@ from core.games.rewild_south_america.moves import (
     PlantTree,
     PlayAction,
     Relocate,
+    Reserve,
     Retrigger,
     StopUpgrading,
 )
@@ -83,6 +84,8 @@ def universe(state: State, seat: int) -> Iterable[Any]:
             yield AttractPredation(slot, uid)
             yield AttractPlant(slot, "G", uid)
     yield Decline()
+    for slot in (-1, 0, 4, 5):
+        yield Reserve(slot)
     for uid in range(-1, state.next_uid + 1, 3):
         yield Retrigger(uid)
         yield Retrigger(uid, uid - 1)
@@ -113,6 +116,8 @@ def invariant(state: State) -> None:
     for d, name in enumerate(DECK_NAMES):
         where = Counter(state.decks[d]) + Counter(c for c in state.display[d] if c)
         where += Counter(c for c in state.removed if CARDS[c].deck == name)
+        if state.expert is not None and name == "wildlife":  # reserved (RW-167)
+            where += Counter(r.card for r in state.expert.reserved)
         for player in state.players:
             where += Counter(p.card for p in player.cards if CARDS[p.card].deck == name)
         assert where == composition(state, name), name

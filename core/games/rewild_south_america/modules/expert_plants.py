@@ -1,15 +1,15 @@
-"""Expert module 2: the 7 expert plants (RW-166..RW-183, RW-GAP11): switch plants flip
-a card's effect timing; relocate plants move one biome tile with all on it. (Reserve
-plants have no effect timing; their reserving is not built, see the README.)"""
+"""Expert module 2: the 7 expert plants (RW-166..RW-183, RW-GAP11): reserve plants keep
+a displayed wildlife card for their owner, switch plants flip a card's effect timing,
+relocate plants move one biome tile with all on it."""
 
 from __future__ import annotations
 
 from ..actions import EMPTY, bonus_at
 from ..board import coords, field
-from ..data import CARDS, COLS, ROWS, STAR_VP
+from ..data import BIOMES, CARDS, COLS, ROWS, STAR_VP
 from ..moves import Relocate
 from ..resolve import timing
-from ..state import Placed, Player, State
+from ..state import Placed, Player, Reservation, State
 from .expert_cards import fixed_tiles
 
 EXPERT_PLANT_KINDS = ("reserve", "switch_timing", "relocate_tile")
@@ -92,3 +92,37 @@ def biome_of(player: Player, tile: int) -> str:
     """The biome row a relocate plant joins: the moved tile's (wetland: G) (RW-182)."""
     kind = player.tiles[tile].kind
     return "G" if kind == "W" else kind
+
+
+def reservation(state: State, seat: int) -> Reservation | None:
+    """The seat's oldest reserved card: its next wildlife card must be this (RW-168)."""
+    if state.expert is None:
+        return None
+    return next((r for r in state.expert.reserved if r.seat == seat), None)
+
+
+def reserve_slots(state: State, seat: int, plant: int) -> list[int]:
+    """Display slots of wildlife cards that can live in the reserve plant's biome."""
+    biome = next(c.biome for c in state.players[seat].cards if c.uid == plant)
+    b = BIOMES.index(biome)  # type: ignore[arg-type]
+    return [s for s, cid in enumerate(state.display[0]) if cid and CARDS[cid].needs[b] > 0]
+
+
+def window_choice(state: State, first: int) -> tuple[int, int, int] | None:
+    """RW-167, RW-170: at a pre-turn refill that revealed wildlife, the next unused
+    reserve plant (its owner's priority from the player about to move, in turn order)
+    that has a card to reserve and has not let this window pass: (seat, plant, biome).
+    The solo opponent never reserves (RW-217)."""
+    expert = state.expert
+    if expert is None or not expert.window:
+        return None
+    for k in range(len(state.players)):
+        seat = (first + k) % len(state.players)
+        if expert.solo and seat != 0:
+            continue
+        for c in state.players[seat].cards:
+            if CARDS[c.card].effect.kind != "reserve" or c.uid in expert.used + expert.asked:
+                continue
+            if reserve_slots(state, seat, c.uid):
+                return seat, c.uid, BIOMES.index(c.biome)  # type: ignore[arg-type]
+    return None
