@@ -269,10 +269,10 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     # -- whose turn, what now -----------------------------------------------------------
 
     def to_move(self, state: State) -> list[int]:
-        if state.phase in ("over", "refill") or is_opponent(state, state.current):
-            return []
         if state.phase == "reserve" and state.expert is not None:
             return [state.expert.chooser]  # RW-170: a reservation before another's turn
+        if state.phase in ("over", "refill") or is_opponent(state, state.current):
+            return []
         return [state.current]
 
     def turn(self, state: State) -> int:

@@ -136,3 +136,18 @@ def test_rw_170_priority_from_the_next_player() -> None:
     later, _, _ = priority_state(current=1)
     _, later = GAME.apply(later, 1, EndTurn())
     assert GAME.to_move(later) == [2]
+
+
+def test_rw_167_solo_human_reserves_after_the_opponents_turn() -> None:
+    """RW-167, RW-204: in solo the refill after the opponent's turn asks the human, whose
+    reserve plant may take a revealed card (the opponent itself never reserves)."""
+    state = fresh(1, 3, expert_plants=True)
+    give(state, 0, "X01", "S")
+    assert state.expert is not None
+    state.expert.deck = ["H:up", *[e for e in state.expert.deck[1:] if e[:2] != "R1"], "R1:up"]
+    state.players[1].stock = [0, 0, 0]  # no rainforest tile: it gains seeds, removes 2
+    show(state, "W28", 0)  # a shrubland animal stays on display to be reserved
+    _, after = GAME.apply(ready(state), 0, EndTurn())
+    assert after.current == 1 and after.phase == "reserve"
+    assert GAME.to_move(after) == [0]
+    assert any(isinstance(m, Reserve) for m in GAME.legal_moves(after, 0))
