@@ -4,6 +4,8 @@ relocate plants move one biome tile with all on it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..actions import EMPTY, bonus_at
 from ..board import coords, field
 from ..data import BIOMES, CARDS, COLS, ROWS, STAR_VP
@@ -42,15 +44,14 @@ def _field(q: int, r: int) -> int:
     return field(q, row) if 0 <= q < COLS and 0 <= row < ROWS else -1
 
 
-def relocations(player: Player, tile: int) -> list[Relocate]:
+def _destinations(player: Player, tile: int) -> Iterator[Relocate]:
     """Every rigid move of the tile (rotated, its extension with it) onto fields empty
     once it is lifted, inside the boundary (RW-180), not where it lies now."""
     t = player.tiles[tile]
     piece = [*t.fields, *([t.ext] if t.ext >= 0 else [])]
     q0, r0 = _axial(piece[0])
     rel = [(q - q0, r - r0) for q, r in map(_axial, piece)]
-    out: list[Relocate] = []
-    seen: set[tuple[int, ...]] = set()
+    n = len(t.fields)
     for times in range(6):
         turned = []
         for dq, dr in rel:
@@ -62,13 +63,14 @@ def relocations(player: Player, tile: int) -> list[Relocate]:
             new = [_field(qa + dq, ra + dr) for dq, dr in turned]
             if any(f < 0 or player.cover[f] not in (EMPTY, tile) for f in new):
                 continue
-            key = tuple(new)
-            if key in seen or sorted(new) == sorted(piece):
-                continue
-            seen.add(key)
-            n = len(t.fields)
-            out.append(Relocate(tile, key[:n], key[n] if t.ext >= 0 else -1))
-    return sorted(out, key=lambda m: (m.fields, m.ext))
+            if sorted(new) != sorted(piece):
+                yield Relocate(tile, tuple(new[:n]), new[n] if t.ext >= 0 else -1)
+
+
+def relocations(player: Player, tile: int) -> list[Relocate]:
+    """The tile's destinations, each once, in a stable order."""
+    unique = {(m.fields, m.ext): m for m in _destinations(player, tile)}
+    return [unique[key] for key in sorted(unique)]
 
 
 def movable_tiles(state: State, seat: int) -> list[int]:
