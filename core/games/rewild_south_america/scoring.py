@@ -46,10 +46,8 @@ def end_points(player: Player, seat: int, expert: Expert | None = None) -> list[
 
 def solo_score(raw: int, expert: Expert) -> int:
     """RW-228, RW-230: x1.5 rounded up; x2 for the challenge or any expert module."""
-    modules = expert.long_game or expert.expert_plants or expert.expert_board
-    num, den = (
-        SOLO_FACTOR_EXPERT if expert.challenge or modules or expert.expert_cards else SOLO_FACTOR
-    )
+    modules = (expert.long_game, expert.expert_plants, expert.expert_board, expert.expert_cards)
+    num, den = SOLO_FACTOR_EXPERT if expert.challenge or any(modules) else SOLO_FACTOR
     return -(-raw * num // den)
 
 
