@@ -36,6 +36,25 @@ EXTRA_MODES: dict[str, list[tuple[str, list[int], dict[str, Any]]]] = {
         ("rainbow+ALT2", [1, 2, 3, 4], {"rainbow": True, "board_layout": "ALT2"})
     ],
     "whispering-woods": [("solitaire L6", [1], {"level": 6})],
+    "rewild-south-america": [
+        (name, [1, 2, 3, 4], options)
+        for name, options in (
+            ("long game", {"long_game": True}),
+            ("expert plants", {"expert_plants": True}),
+            ("expert board", {"expert_board": True}),
+            ("expert cards", {"expert_cards": True}),
+            (
+                "all modules",
+                {
+                    "long_game": True,
+                    "expert_plants": True,
+                    "expert_board": True,
+                    "expert_cards": True,
+                },
+            ),
+        )
+    ]
+    + [("solo challenge", [1], {"challenge": True})],
 }
 
 

@@ -89,6 +89,14 @@ def play(
 # Titles whose options depend on one another (and on the seat count) list the
 # combinations to replay; `options_for` cycles through them instead.
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "rewild-south-america": [
+        {"long_game": True},
+        {"expert_plants": True},
+        {"expert_board": True},
+        {"expert_cards": True},
+        {"long_game": True, "expert_plants": True, "expert_board": True, "expert_cards": True},
+        {"challenge": True},  # solo only; the defaults otherwise
+    ],
     "valley-of-the-torii": [
         {"rainbow": True},
         {"board_layout": "ALT1", "objectives": "A"},

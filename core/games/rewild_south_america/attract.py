@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .board import connected_groups
 from .data import BIOMES, CARDS, Card
+from .modules.expert_plants import biome_of, movable_tiles, reservation, switch_targets
 from .moves import AttractPlant, AttractPredation, AttractWildlife
 from .state import Player, State
 
@@ -63,8 +64,11 @@ def attract_options(state: State, seat: int) -> list[object]:
     """Every attraction open to `seat` now, in a stable order (RW-034, RW-093)."""
     player = state.players[seat]
     out: list[object] = []
+    reserved = reservation(state, seat)
+    if reserved is not None:  # RW-168: the reserved card first, no other wildlife
+        out += wildlife_options(player, -1, CARDS[reserved.card])
     for slot, cid in enumerate(state.display[0]):
-        if cid:
+        if cid and reserved is None:
             out += wildlife_options(player, slot, CARDS[cid])
     if not state.took_predation:
         for slot, cid in enumerate(state.display[1]):
@@ -79,6 +83,11 @@ def attract_options(state: State, seat: int) -> list[object]:
                 for uid in prey_options(player, card):
                     biome = next(c.biome for c in player.cards if c.uid == uid)
                     out.append(AttractPlant(slot, biome, uid))
+            elif card.effect.kind == "switch_timing":  # RW-172, RW-176
+                out += [AttractPlant(slot, c.biome, c.uid) for c in switch_targets(state, seat)]
+            elif card.effect.kind == "relocate_tile":  # RW-180, RW-182
+                biomes = {biome_of(player, t) for t in movable_tiles(state, seat)}
+                out += [AttractPlant(slot, b) for b in card.lives if b in biomes]
             else:
                 out += [AttractPlant(slot, biome) for biome in card.lives]
     return out

@@ -136,6 +136,9 @@ class Card(msgspec.Struct, frozen=True):
     tree: bool = False  # tall-tree symbol (RW-017)
     cost: int = 0  # plants: seeds (RW-121)
     copies: int = 1
+    twin: str = ""  # module 4: the base card an expert card replaces (RW-191)
+    config: tuple[tuple[int, int, str], ...] = ()  # module 4: axial (dq, dr, terrain)
+    reward: int = 0  # module 4: VP for the meeple (RW-193)
 
 
 def _w(  # noqa: PLR0917 - one catalogue row
@@ -764,8 +767,126 @@ PLANTS: tuple[Card, ...] = (
         2,
     ),
 )
-CARDS: dict[str, Card] = {card.id: card for card in (*WILDLIFE, *PREDATION, *PLANTS)}
+
+# -- expert module 2: the 7 expert plants (RW-166, RW-GAP11) PROVISIONAL -------------
+EXPERT_PLANTS: tuple[Card, ...] = (
+    _l("X01", "Jatobá", "ジャトバ", 2, "S", "none", E("reserve"), 1),
+    _l("X02", "Carnaúba palm", "カルナウバヤシ", 2, "G", "none", E("reserve"), 1),
+    _l("X03", "Rubber tree", "ゴムノキ", 2, "R", "none", E("reserve"), 1),
+    _l("X04", "Guaraná", "ガラナ", 2, "SGR", "immediate", E("switch_timing"), 1),
+    _l("X05", "Yerba mate", "マテ", 2, "SGR", "immediate", E("switch_timing"), 1),
+    _l("X06", "Jacaranda", "ジャカランダ", 1, "SGR", "immediate", E("relocate_tile"), 1),
+    _l("X07", "Brazilwood", "ブラジルボク", 1, "SGR", "immediate", E("relocate_tile"), 1),
+)
+
+# -- expert module 4: 18 expert cards (RW-191, RW-GAP12) PROVISIONAL -----------------
+# shapes as axial offsets of the centre (0, 0) (RW-GAP12)
+SHAPE_OFFSETS = {
+    "LINE3": ((-1, 0), (0, 0), (1, 0)),
+    "BENT3": ((-1, 0), (0, 0), (1, -1)),
+    "TRI3": ((0, 0), (1, 0), (1, -1)),
+    "DIAMOND4": ((0, 0), (1, -1), (1, 0), (2, -1)),
+    "Y4": ((0, 0), (1, 0), (-1, 1), (0, -1)),
+}
+EXPERT_TABLE = (  # expert id, twin, shape, terrains in the shape's offset order, VP
+    ("XW01", "W21", "LINE3", "WWW", 5),
+    ("XW02", "W27", "BENT3", "SGR", 6),
+    ("XW03", "W28", "LINE3", "SSG", 5),
+    ("XW04", "W29", "TRI3", "RWR", 6),
+    ("XW05", "W30", "LINE3", "GWG", 5),
+    ("XW06", "W31", "BENT3", "SSR", 5),
+    ("XW07", "W32", "LINE3", "GGG", 4),
+    ("XW08", "W26", "TRI3", "GGS", 4),
+    ("XW09", "W37", "Y4", "WWRW", 6),
+    ("XW10", "W42", "DIAMOND4", "WWRR", 7),
+    ("XP01", "P03", "DIAMOND4", "WRRW", 7),
+    ("XP02", "P01", "BENT3", "GRR", 5),
+    ("XP03", "P02", "LINE3", "SGG", 5),
+    ("XP04", "P04", "Y4", "SSGR", 6),
+    ("XP05", "P06", "BENT3", "SGS", 4),
+    ("XP06", "P07", "TRI3", "RGR", 4),
+    ("XP07", "P08", "LINE3", "RRR", 5),
+    ("XP08", "P15", "TRI3", "WWG", 4),
+)
+_BASE = {card.id: card for card in (*WILDLIFE, *PREDATION)}
+EXPERT_CARDS: tuple[Card, ...] = tuple(
+    msgspec.structs.replace(
+        _BASE[twin],
+        id=xid,
+        copies=1,
+        twin=twin,
+        config=tuple(
+            (dq, dr, t) for (dq, dr), t in zip(SHAPE_OFFSETS[shape], terrains, strict=True)
+        ),
+        reward=vp,
+    )
+    for xid, twin, shape, terrains, vp in EXPERT_TABLE
+)
+CARDS: dict[str, Card] = {
+    card.id: card for card in (*WILDLIFE, *PREDATION, *PLANTS, *EXPERT_PLANTS, *EXPERT_CARDS)
+}
 DECKS = {"wildlife": WILDLIFE, "predation": PREDATION, "plant": PLANTS}
+
+
+def deck_cards(deck: str, expert_plants: bool, expert_cards: bool) -> list[str]:
+    """The card ids of a deck before shuffling (RW-025): module 2 adds the expert
+    plants (RW-166), module 4 swaps one copy of each twin for its expert card (RW-191)."""
+    out = [card.id for card in DECKS[deck] for _ in range(card.copies)]
+    if expert_plants and deck == "plant":
+        out += [card.id for card in EXPERT_PLANTS]
+    if expert_cards and deck != "plant":
+        for card in EXPERT_CARDS:
+            if CARDS[card.twin].deck == deck:
+                out.remove(card.twin)
+                out.append(card.id)
+    return out
+
+
+# the number printed on each animal card: cards of its type in the wildlife and
+# predation decks together (RW-018, RW-GAP15) PROVISIONAL; informational, no rule reads it
+PRINTED_TOTAL = {
+    "insect": 14,
+    "small_herbivore": 12,
+    "medium_herbivore": 10,
+    "large_herbivore": 8,
+    "predator": 29,
+    "apex_predator": 8,
+}
+
+# -- expert module 1 (RW-165) and module 3's board side (RW-GAP03) PROVISIONAL -------
+END_ANIMALS_LONG = 9
+OUTSIDE_EXPERT = ((0, 4), (3, 2), (6, 0))  # fields beyond the expert side's boundary
+BONUS_EXPERT: dict[tuple[int, int], tuple[str, int]] = {
+    (0, 0): ("star", 2),
+    (0, 2): ("water", 1),
+    (1, 3): ("star", 1),
+    (2, 1): ("star", 1),
+    (2, 3): ("mineral", 1),
+    (3, 0): ("star", 2),
+    (3, 4): ("star", 2),
+    (4, 0): ("water", 1),
+    (4, 2): ("star", 1),
+    (5, 2): ("mineral", 1),
+    (6, 3): ("star", 1),
+}
+
+# -- the solo opponent (RW-200..RW-230, RW-GAP16) PROVISIONAL tiers ----------------
+TIERS = {
+    "per_type": 1,
+    "per_predated": 1,
+    "per_predated_herbivore": 1,
+    "per_symbol": 2,
+    "per_tall_tree": 2,
+    "per_covered_field": 2,
+    "per_canopy_meeple": 2,
+    "per_wetland_marker": 2,
+    "per_resource": 3,
+    "gain": 3,
+}
+SOLO_FACTOR = (3, 2)  # x1.5 as a fraction, rounded up (RW-228)
+SOLO_FACTOR_EXPERT = (2, 1)  # challenge or any expert module (RW-230)
+SOLO_FLIPPED = 2  # cards of the opponent's pile turned by 180 degrees (RW-201)
+WETLAND_EFFECTS = ("W03", "W21", "W29", "W30", "W37", "W38", "W42")  # RW-GAP17(j)
 
 
 def gain_of(effect: Effect) -> dict[str, int]:
@@ -819,10 +940,44 @@ def _validate() -> None:
                 raise ValueError(f"{card.id}: lives in unknown biomes")
             if deck != "wildlife" and not card.lives:
                 raise ValueError(f"{card.id}: must live somewhere")
-    if len(CARDS) != len(WILDLIFE) + len(PREDATION) + len(PLANTS):
+    if len(CARDS) != len(WILDLIFE) + len(PREDATION) + len(PLANTS) + 25:
         raise ValueError("card ids must be unique")
+    _validate_expert()
     if {c.id for c in ACTION_CARDS} & {HARVEST} or len(ACTION_CARDS) != 6:
         raise ValueError("6 action cards and a harvest card")
+
+
+def _validate_expert() -> None:
+    if len(EXPERT_PLANTS) != 7 or len(EXPERT_CARDS) != 18:  # RW-166, RW-191
+        raise ValueError("7 expert plants and 18 expert cards")
+    for card in EXPERT_PLANTS:
+        if card.effect.kind not in ("reserve", "switch_timing", "relocate_tile"):
+            raise ValueError(f"{card.id}: an expert plant reserves, switches or relocates")
+    twins = [card.twin for card in EXPERT_CARDS]
+    if len(set(twins)) != 18 or sum(CARDS[t].deck == "wildlife" for t in twins) != 10:
+        raise ValueError("10 wildlife and 8 predation twins, one each")
+    for card in EXPERT_CARDS:
+        if not card.config or card.reward < 1 or (0, 0) not in [c[:2] for c in card.config]:
+            raise ValueError(f"{card.id}: a configuration with its centre and a reward")
+        if any(t not in "SGWR" for _, _, t in card.config):
+            raise ValueError(f"{card.id}: unknown terrain")
+    for fields in (OUTSIDE_EXPERT, tuple(BONUS_EXPERT)):
+        if any(not (0 <= c < COLS and 0 <= r < ROWS) for c, r in fields):
+            raise ValueError("expert side fields must lie on the grid")
+    if set(BONUS_EXPERT) & set(OUTSIDE_EXPERT):
+        raise ValueError("no bonus outside the boundary")
+    kinds = {card.effect.kind for card in WILDLIFE}
+    if not kinds <= set(TIERS):
+        raise ValueError(f"every wildlife effect needs a solo tier: {sorted(kinds - set(TIERS))}")
+    animals = [
+        CARDS[c].type for deck in ("wildlife", "predation") for c in deck_cards(deck, False, False)
+    ]
+    if {t: animals.count(t) for t in PRINTED_TOTAL} != PRINTED_TOTAL or len(animals) != sum(
+        PRINTED_TOTAL.values()
+    ):
+        raise ValueError("the printed totals must count the animal cards of each type")
+    if any(CARDS[c].deck != "wildlife" for c in WETLAND_EFFECTS):
+        raise ValueError("wetland-effect cards are wildlife cards")
 
 
 _validate()

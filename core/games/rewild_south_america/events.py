@@ -114,6 +114,73 @@ class Ended(msgspec.Struct, tag="ended"):
     pass
 
 
+class Awaiting(msgspec.Struct, tag="awaiting"):
+    """A choice inside an attraction or upgrade: a re-trigger (module 3), a meeple's
+    centre (module 4) or a relocation (module 2); `back` is the phase after it."""
+
+    seat: int
+    phase: str
+    back: str
+    biome: int = -1
+    plant: int = -1  # the reserve plant a reservation is for (RW-167)
+
+
+class Resumed(msgspec.Struct, tag="resumed"):
+    seat: int
+
+
+class Retriggered(msgspec.Struct, tag="retriggered"):
+    """Module 3: a card's immediate effect again; a predation stack moves onto `onto`."""
+
+    seat: int
+    uid: int
+    onto: int = -1
+
+
+class MeeplePlaced(msgspec.Struct, tag="meeple"):
+    seat: int
+    uid: int
+    field: int
+    tiles: tuple[int, ...]
+
+
+class Switched(msgspec.Struct, tag="switched"):
+    """Module 2: a switch plant flips the effect timing of card `uid` (RW-173)."""
+
+    seat: int
+    uid: int
+
+
+class Relocated(msgspec.Struct, tag="relocated"):
+    """Module 2: tile `tile` moves, with all on it, to `fields` (its extension to `ext`)."""
+
+    seat: int
+    tile: int
+    fields: tuple[int, ...]
+    ext: int = -1
+
+
+class Reserved(msgspec.Struct, tag="reserved"):
+    """Module 2: the wildlife card of `slot` goes onto reserve plant `plant` (RW-167);
+    slot -1: the plant lets it pass this time."""
+
+    seat: int
+    plant: int
+    slot: int
+    card: str = ""
+
+
+class SoloDrew(msgspec.Struct, tag="solo-drew"):
+    """The opponent turns over the top card of its pile (RW-205)."""
+
+    card: str
+    up: bool
+
+
+class SoloDeckBuilt(msgspec.Struct, tag="solo-deck"):
+    """The opponent's pile is built again from the Rng (RW-201, RW-207)."""
+
+
 Event = (
     Harvested
     | ActionPlayed
@@ -133,4 +200,13 @@ Event = (
     | Refilled
     | Passed
     | Ended
+    | Awaiting
+    | Resumed
+    | Retriggered
+    | MeeplePlaced
+    | Switched
+    | Relocated
+    | Reserved
+    | SoloDrew
+    | SoloDeckBuilt
 )

@@ -49,7 +49,8 @@ class StopUpgrading(msgspec.Struct, tag="stop"):
 
 class AttractWildlife(msgspec.Struct, tag="wildlife"):
     """Attract the wildlife card of `slot` into `biome`, marking `fields`, using
-    `plant_hexes` plant-provided hexes, or (canopy >= 0) the tall tree of tile `canopy`."""
+    `plant_hexes` plant-provided hexes, or (canopy >= 0) the tall tree of tile `canopy`;
+    slot -1: the card the player reserved (module 2, RW-168)."""
 
     slot: int
     biome: str
@@ -78,6 +79,39 @@ class EndTurn(msgspec.Struct, tag="end"):
     """Stop attracting (RW-096)."""
 
 
+class Retrigger(msgspec.Struct, tag="retrigger"):
+    """Module 3: re-trigger card `uid` of the completed biome; a predation card (or the
+    carnivorous plant) moves onto the visible card `prey` (RW-185, RW-189)."""
+
+    uid: int
+    prey: int = -1
+
+
+class Decline(msgspec.Struct, tag="decline"):
+    """Module 3: let the re-trigger go (RW-187)."""
+
+
+class PlaceMeeple(msgspec.Struct, tag="meeple"):
+    """Module 4: put card `uid`'s expert meeple on centre `field` (RW-193, RW-GAP13)."""
+
+    uid: int
+    field: int
+
+
+class Relocate(msgspec.Struct, tag="relocate"):
+    """Module 2: move tile `tile` to `fields` (its extension to `ext`) (RW-180)."""
+
+    tile: int
+    fields: tuple[int, ...]
+    ext: int = -1
+
+
+class Reserve(msgspec.Struct, tag="reserve"):
+    """Module 2: reserve the displayed wildlife card of `slot` (RW-167)."""
+
+    slot: int
+
+
 Move = (
     Harvest
     | PlayAction
@@ -90,4 +124,9 @@ Move = (
     | AttractPredation
     | AttractPlant
     | EndTurn
+    | Retrigger
+    | Decline
+    | PlaceMeeple
+    | Relocate
+    | Reserve
 )

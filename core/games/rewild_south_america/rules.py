@@ -9,11 +9,32 @@ Expert modules plug in by overriding the hook methods marked "module hook".
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 
-from core.kernel import Bot, GameInfo, OptionSpec, Outcome, Rng, Setup, Step, StepRules, ensure
+from core.kernel import (
+    Bot,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    Rng,
+    Setup,
+    SetupError,
+    Step,
+    StepRules,
+    ensure,
+)
 
-from .actions import extensions, flip_tiles, performable, placements, stars, tile_cost, tree_tiles
+from . import solo
+from .actions import (
+    EMPTY,
+    extensions,
+    flip_tiles,
+    performable,
+    placements,
+    stars,
+    tile_cost,
+    tree_tiles,
+)
 from .attract import attract_options, empty_trees, free_hexes, prey_options
 from .board import is_connected
 from .data import (
@@ -24,7 +45,6 @@ from .data import (
     COMPLETION_VP,
     DECKS,
     DISPLAY,
-    END_ANIMALS,
     GAIN_AMOUNT,
     HARVEST,
     HARVEST_SEEDS_R,
@@ -36,12 +56,12 @@ from .data import (
     STAR_VP,
     START_STOCK,
     TREE_VP,
-    gain_of,
+    deck_cards,
 )
-from .effects import effect_vp
 from .events import (
     ActionPlayed,
     Attracted,
+    Awaiting,
     Completed,
     Ended,
     EndTriggered,
@@ -50,40 +70,113 @@ from .events import (
     Flipped,
     Gained,
     Harvested,
+    MeeplePlaced,
     Paid,
     Passed,
     Refilled,
+    Relocated,
     RemovedCard,
+    Reserved,
+    Resumed,
     Scored,
+    SoloDeckBuilt,
+    SoloDrew,
+    Switched,
     TilePlaced,
     TreePlanted,
     TurnEnded,
     UpgradesDone,
 )
-from .evolve import FOLDS
+from .evolve import FOLDS, solo_pile
+from .modules.expert_board import board_cover, retrigger_events, retrigger_options
+from .modules.expert_cards import pending
+from .modules.expert_plants import (
+    biome_of,
+    is_expert_plant,
+    movable_tiles,
+    relocation_vp,
+    relocations,
+    reservation,
+    reserve_slots,
+    switch_targets,
+    window_choice,
+)
+from .modules.long_game import end_animals
 from .moves import (
     AttractPlant,
     AttractPredation,
     AttractWildlife,
+    Decline,
     EndTurn,
     Extend,
     Flip,
     Harvest,
     Move,
+    PlaceMeeple,
     PlaceTile,
     PlantTree,
     PlayAction,
+    Relocate,
+    Reserve,
+    Retrigger,
     StopUpgrading,
 )
+from .resolve import resolve, timing
 from .scoring import outcome
-from .state import Player, State, copy_state
+from .solo import OPPONENT, is_opponent
+from .state import Expert, Player, State, copy_state
 from .view import View, make_view, redact_event
 
 RULES_VERSION = "1"
 
-# Expert modules (RW-164) and the solo opponent follow in the next issue as
-# OptionSpec(group="module") entries with modules/<name>.py and solo.py.
-OPTIONS: list[OptionSpec] = []
+OPTIONS: list[OptionSpec] = [
+    OptionSpec(
+        name="long_game",
+        kind="bool",
+        default=False,
+        label_en="Expert module 1: the end comes at 9 animals, not 8",
+        label_ja="エキスパートモード1:9匹の動物でゲーム終了",
+        rule_id="RW-165",
+        group="module",
+    ),
+    OptionSpec(
+        name="expert_plants",
+        kind="bool",
+        default=False,
+        label_en="Expert module 2: add the 7 expert-mode plant cards",
+        label_ja="エキスパートモード2:エキスパートモード植物カード7枚を追加",
+        rule_id="RW-166",
+        group="module",
+    ),
+    OptionSpec(
+        name="expert_board",
+        kind="bool",
+        default=False,
+        label_en="Expert module 3: the expert side of the player boards",
+        label_ja="エキスパートモード3:プレイヤーボードのエキスパートモード面",
+        rule_id="RW-184",
+        group="module",
+    ),
+    OptionSpec(
+        name="expert_cards",
+        kind="bool",
+        default=False,
+        label_en="Expert module 4: expert-mode cards and animal meeples",
+        label_ja="エキスパートモード4:エキスパートモードカードと動物ミープル",
+        rule_id="RW-191",
+        group="module",
+    ),
+    OptionSpec(
+        name="challenge",
+        kind="bool",
+        default=False,
+        label_en="Solo: a real challenge (the opponent's score is doubled)",
+        label_ja="ソロモード:本当の挑戦(対戦相手のスコアに2を掛ける)",
+        rule_id="RW-230",
+        group="mode",
+    ),
+]
+MODULES = ("long_game", "expert_plants", "expert_board", "expert_cards")
 
 ROW_OF = {"wildlife": 0, "predation": 1, "plant": 2}
 NEXT_PHASE = {"gain": "attract", "extend": "extend", "upgrade": "upgrade"}
@@ -94,42 +187,93 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         id="rewild-south-america",
         title_en="Rewild: South America",
         title_ja="リワイルド：サウスアメリカ",
-        min_players=2,
+        min_players=1,
         max_players=4,
         rules_version=RULES_VERSION,
         turn_rule="RW-028",
         end_rule="RW-158",
         options=OPTIONS,
+        solo=True,
     )
     state_type = State
     move_type = Move
     event_type = Event
     view_type = View
 
-    # -- setup (RW-019..RW-028, RW-231) ------------------------------------------------
+    # -- setup (RW-019..RW-028, RW-231, RW-164, RW-200) -------------------------------
+
+    def check_setup(self, setup: Setup) -> None:
+        """Every module combines with every other and with every player count and the
+        solo mode (RW-164, RW-200); only the challenge is solo-only (RW-230)."""
+        if setup.options.get("challenge") and setup.seats != 1:
+            raise SetupError("the challenge doubles the solo opponent's score: --players 1")
 
     def initial(self, setup: Setup) -> State:
+        options = setup.options
+        solo_game = setup.seats == 1
+        on = {name: bool(options.get(name, False)) for name in MODULES}
+        expert = None
+        if solo_game or any(on.values()):
+            expert = Expert(
+                long_game=on["long_game"],
+                expert_plants=on["expert_plants"],
+                expert_board=on["expert_board"],
+                expert_cards=on["expert_cards"],
+                challenge=bool(options.get("challenge")),
+                solo=solo_game,
+            )
         rng = Rng.seeded(setup.seed)
         decks = []
-        for cards in DECKS.values():  # RW-025: EX cards are not in these decks
-            deck = [card.id for card in cards for _ in range(card.copies)]
+        for name in DECKS:  # RW-025: EX cards only with modules 2 and 4
+            deck = deck_cards(name, on["expert_plants"], on["expert_cards"])
             rng.shuffle(deck)
             decks.append(deck)
         display = []
         for deck, size in zip(decks, DISPLAY.values(), strict=True):  # RW-026
             display.append([deck.pop() for _ in range(size)][::-1])  # last revealed leftmost
-        empty = [-1] * (COLS * ROWS)
+        boards = 2 if solo_game else setup.seats  # RW-200: the opponent has a board
         players = [
-            Player(list(START_STOCK), [*ACTIONS, HARVEST], [], list(empty), list(empty))
-            for _ in range(setup.seats)
-        ]
-        start = rng.below(setup.seats)  # RW-027: chosen at random
-        return State(setup.seats, rng, decks, display, players, start=start, current=start)
+            Player(
+                list(START_STOCK),
+                [*ACTIONS, HARVEST],
+                [],
+                board_cover(on["expert_board"] and not (solo_game and seat == OPPONENT)),
+                [-1] * (COLS * ROWS),
+            )
+            for seat in range(boards)
+        ]  # RW-202: the opponent always plays the base side
+        start = 0 if solo_game else rng.below(setup.seats)  # RW-027; solo: the human
+        if expert is not None and solo_game:
+            expert.deck = solo_pile(rng)  # RW-201
+        return State(
+            setup.seats,
+            rng,
+            decks,
+            display,
+            players,
+            [],
+            start,
+            start,
+            1,
+            0,
+            0,
+            0,
+            "",
+            0,
+            False,
+            False,
+            "play",
+            expert,
+        )
 
     # -- whose turn, what now -----------------------------------------------------------
 
     def to_move(self, state: State) -> list[int]:
-        return [] if state.phase in ("over", "refill") else [state.current]
+        if state.phase == "reserve" and state.expert is not None:
+            return [state.expert.chooser]  # RW-170: a reservation before another's turn
+        if state.phase in ("over", "refill") or is_opponent(state, state.current):
+            return []
+        return [state.current]
 
     def turn(self, state: State) -> int:
         return state.turn
@@ -138,6 +282,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         if seat not in self.to_move(state):
             return []
         player = state.players[seat]
+        expert = state.expert
         moves: list[Move] = []
         match state.phase:
             case "play":
@@ -166,9 +311,27 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             case "attract":
                 moves += attract_options(state, seat)  # type: ignore[arg-type]
                 moves.append(EndTurn())
+            case "retrigger":
+                assert expert is not None
+                moves += retrigger_options(state, seat, expert.biome)
+                moves.append(Decline())
+            case "meeple":
+                moves += [
+                    PlaceMeeple(uid, c) for uid, found in pending(state, seat) for c, _ in found
+                ]
+            case "relocate":
+                for t in self._relocatable(state, seat):
+                    moves += relocations(player, t)
+            case "reserve":
+                assert expert is not None
+                moves += [Reserve(s) for s in reserve_slots(state, seat, expert.plant)]
+                moves.append(Decline())
         return moves
 
     def automatic(self, state: State) -> Iterator[Event]:
+        if is_opponent(state, state.current) and state.phase == "play":
+            yield from solo.turn(self, state)  # RW-204
+            return
         if state.phase != "refill":
             return
         wildlife_left = len(state.decks[0])
@@ -178,11 +341,16 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 yield refill
         if wildlife_left and not len(state.decks[0]) and not state.final_round:
             yield EndTriggered(state.current, "wildlife-deck")  # RW-155
-        nxt = (state.current + 1) % state.seats
+        nxt = (state.current + 1) % len(state.players)
         if state.final_round == state.round and nxt == state.start:
             yield Ended()  # RW-157
-        else:
-            yield Passed(nxt)
+            return
+        ask = window_choice(state, nxt)  # module 2: reserving before the turn (RW-167)
+        if ask is not None:
+            seat, plant, biome = ask
+            yield Awaiting(seat, "reserve", "refill", biome, plant)
+            return
+        yield Passed(nxt)
 
     def copy(self, state: State) -> State:
         return copy_state(state)
@@ -194,7 +362,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         return redact_event(event, seat)
 
     def reveals(self, event: Event) -> bool:
-        return isinstance(event, Refilled) and event.revealed > 0
+        return (isinstance(event, Refilled) and event.revealed > 0) or isinstance(event, SoloDrew)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
@@ -207,12 +375,18 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     # -- module hooks ------------------------------------------------------------------
 
     def end_animals(self, state: State) -> int:
-        """Visible animals that trigger the end (RW-153; module 1 makes it 9). Module hook."""
-        return END_ANIMALS
+        """Visible animals that trigger the end (RW-153; module 1: 9, RW-165)."""
+        return end_animals(state.expert)
 
     def on_completion(self, work: State, seat: int, biome: int) -> Iterator[Event]:
-        """What completing a biome gives (RW-124; module 3 re-triggers). Module hook."""
+        """What completing a biome gives (RW-124); on the expert side a re-trigger instead
+        of 6 VP (RW-185..RW-187); the solo opponent plays the base side (RW-202)."""
         yield Completed(seat, biome)
+        expert = work.expert
+        if expert is not None and expert.expert_board and not is_opponent(work, seat):
+            if retrigger_options(work, seat, biome):
+                yield Awaiting(seat, "retrigger", work.phase, biome)
+            return
         yield Scored(seat, COMPLETION_VP, f"complete-{BIOMES[biome]}")
 
     # -- playing a card (RW-035..RW-060) -----------------------------------------------
@@ -221,7 +395,8 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         card, _ = state.players[state.current].played[-1].split(":")
         return ACTIONS[card].top.action[-1]
 
-    def _on_harvest(self, work: State, seat: int, move: Harvest) -> Iterator[Event]:
+    def harvest_events(self, work: State, seat: int) -> Iterator[Event]:
+        """RW-042..RW-045; the solo opponent then builds its pile again (RW-207)."""
         tiles = work.players[seat].tiles
         rain = sum(t.kind == "R" for t in tiles)
         other = sum(t.kind in "SGW" for t in tiles)
@@ -230,6 +405,11 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         if seeds:
             yield Gained(seat, 2, seeds)
         yield Gained(seat, 1, HARVEST_WATER)  # RW-044
+        if is_opponent(work, seat):
+            yield SoloDeckBuilt()
+
+    def _on_harvest(self, work: State, seat: int, move: Harvest) -> Iterator[Event]:
+        yield from self.harvest_events(work, seat)
         yield TurnEnded(seat)  # RW-049: no attracting after a harvest
 
     def _on_play(self, work: State, seat: int, move: PlayAction) -> Iterator[Event]:
@@ -249,21 +429,36 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             if slots:  # RW-033: the rightmost card
                 yield RemovedCard(row, slots[-1], work.display[row][slots[-1]])
 
+    def place_events(
+        self, work: State, seat: int, kind: str, fields: tuple[int, ...]
+    ) -> Iterator[Event]:
+        """Pay, place, score stars (RW-062..RW-066), then the end trigger and meeples."""
+        mineral, water, vp = tile_cost(work.players[seat], kind, fields)
+        if mineral or water:
+            yield Paid(seat, mineral, water, 0)
+        yield TilePlaced(seat, kind, fields)
+        if vp:
+            yield Scored(seat, vp, "stars")  # RW-066
+        yield from self._board_full(work, seat)
+        yield from self.meeple_events(work, seat, -1, "attract")
+
     def _on_place(self, work: State, seat: int, move: PlaceTile) -> Iterator[Event]:
         player = work.players[seat]
         kind = self._placing(work)
         ok = tuple(move.fields) in placements(player, kind)
         if not ok:
-            free = all(0 <= f < COLS * ROWS and player.cover[f] < 0 for f in move.fields)
+            free = all(0 <= f < COLS * ROWS and player.cover[f] == EMPTY for f in move.fields)
             ensure(free, "occupied", "place the tile on empty fields", "RW-063")
             ensure(False, "unaffordable", "not a tile shape you can pay for", "RW-062")
-        mineral, water, vp = tile_cost(player, kind, move.fields)
-        if mineral or water:
-            yield Paid(seat, mineral, water, 0)
-        yield TilePlaced(seat, kind, move.fields)
+        yield from self.place_events(work, seat, kind, move.fields)
+
+    def extend_events(self, work: State, seat: int, tile: int, f: int) -> Iterator[Event]:
+        yield Extended(seat, tile, f)
+        vp = stars(work.players[seat], (f,)) * STAR_VP["E"]
         if vp:
-            yield Scored(seat, vp, "stars")  # RW-066
+            yield Scored(seat, vp, "stars")  # RW-076
         yield from self._board_full(work, seat)
+        yield from self.meeple_events(work, seat, -1, work.phase)
 
     def _on_extend(self, work: State, seat: int, move: Extend) -> Iterator[Event]:
         player = work.players[seat]
@@ -273,16 +468,10 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             "extend a shrubland tile without extension onto an adjacent empty field",
             "RW-071",
         )
-        yield Extended(seat, move.tile, move.field)
-        vp = stars((move.field,)) * STAR_VP["E"]
-        if vp:
-            yield Scored(seat, vp, "stars")  # RW-076
-        yield from self._board_full(work, seat)
+        yield from self.extend_events(work, seat, move.tile, move.field)
 
-    def _on_tree(self, work: State, seat: int, move: PlantTree) -> Iterator[Event]:
+    def tree_events(self, work: State, seat: int, move: PlantTree) -> Iterator[Event]:
         player = work.players[seat]
-        ensure(work.mode != "flip", "one-kind", "trees or wetland flips, not both", "RW-058")
-        ensure(move.tile in tree_tiles(player), "no-tree", "a rainforest without a tree", "RW-081")
         ground = player.tiles[move.tile].fields[0]
         uid = player.occ[ground]
         lifted = next(
@@ -294,12 +483,19 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         if lifted >= 0:
             yield Scored(seat, TREE_VP, "tree")  # RW-086, RW-087
 
+    def _on_tree(self, work: State, seat: int, move: PlantTree) -> Iterator[Event]:
+        player = work.players[seat]
+        ensure(work.mode != "flip", "one-kind", "trees or wetland flips, not both", "RW-058")
+        ensure(move.tile in tree_tiles(player), "no-tree", "a rainforest without a tree", "RW-081")
+        yield from self.tree_events(work, seat, move)
+
     def _on_flip(self, work: State, seat: int, move: Flip) -> Iterator[Event]:
         player = work.players[seat]
         ensure(work.mode != "tree", "one-kind", "trees or wetland flips, not both", "RW-058")
         ensure(move.tile in flip_tiles(player), "no-flip", "a grassland tile", "RW-077")
         yield Paid(seat, 0, 1, 0)
         yield Flipped(seat, move.tile)
+        yield from self.meeple_events(work, seat, -1, work.phase)  # RW-194
 
     def _on_stop(self, work: State, seat: int, move: StopUpgrading) -> Iterator[Event]:
         ensure(work.made > 0, "nothing-upgraded", "make at least one upgrade", "RW-047")
@@ -310,8 +506,13 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_wildlife(self, work: State, seat: int, move: AttractWildlife) -> Iterator[Event]:
         player = work.players[seat]
         row = work.display[0]
-        ensure(0 <= move.slot < len(row) and row[move.slot] != "", "no-card", "no card", "RW-100")
-        card = CARDS[row[move.slot]]
+        reserved = reservation(work, seat)
+        if reserved is not None:
+            ensure(move.slot == -1, "reserved", "first the card you reserved", "RW-168")
+        else:
+            ok = 0 <= move.slot < len(row) and row[move.slot] != ""
+            ensure(ok, "no-card", "no card", "RW-100")
+        card = CARDS[self._wildlife_card(work, seat, move.slot)]
         ensure(move.biome in BIOMES, "no-biome", "shrubland, grassland or rainforest", "RW-092")
         b = BIOMES.index(move.biome)  # type: ignore[arg-type]
         need = card.needs[b]
@@ -336,6 +537,14 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                     ensure(not mixed, "mixed", "one biome only", "RW-104")
                     ensure(False, "occupied", "unoccupied hexes of that biome", "RW-102")
             ensure(is_connected(move.fields), "apart", "connected hexes", "RW-103")
+        yield from self.wildlife_events(work, seat, move)
+
+    def _wildlife_card(self, work: State, seat: int, slot: int) -> str:
+        reserved = reservation(work, seat)
+        return reserved.card if slot < 0 and reserved is not None else work.display[0][slot]
+
+    def wildlife_events(self, work: State, seat: int, move: AttractWildlife) -> Iterator[Event]:
+        card = CARDS[self._wildlife_card(work, seat, move.slot)]
         tree_ground = card.tree and move.biome == "R" and move.fields
         yield Attracted(
             seat,
@@ -351,7 +560,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         )
         if move.canopy >= 0:
             yield Scored(seat, TREE_VP, "tree")  # RW-090
-        yield from self._after_attract(work, seat, card.id, b)
+        yield from self._after_attract(work, seat, card.id, BIOMES.index(move.biome))  # type: ignore[arg-type]
 
     def _on_predation(self, work: State, seat: int, move: AttractPredation) -> Iterator[Event]:
         player = work.players[seat]
@@ -362,7 +571,11 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         prey = next((c for c in player.cards if c.uid == move.prey), None)
         ensure(prey is not None and not prey.covered, "covered", "a visible card", "RW-112")
         ensure(move.prey in prey_options(player, card), "wrong-prey", "its prey", "RW-108")
-        assert prey is not None
+        yield from self.predation_events(work, seat, move)
+
+    def predation_events(self, work: State, seat: int, move: AttractPredation) -> Iterator[Event]:
+        card = CARDS[work.display[1][move.slot]]
+        prey = next(c for c in work.players[seat].cards if c.uid == move.prey)
         yield Attracted(seat, 1, move.slot, card.id, prey.biome, on=move.prey)
         yield Scored(seat, card.effect.x, card.id)  # RW-109
         yield from self._after_attract(work, seat, card.id, BIOMES.index(prey.biome))  # type: ignore[arg-type]
@@ -374,37 +587,174 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         ensure(not work.took_plant, "one-plant", "one plant card a turn", "RW-120")
         card = CARDS[row[move.slot]]
         ensure(player.stock[2] >= card.cost, "seeds", "pay its seeds", "RW-121")
-        if card.effect.kind == "predation":
+        kind = card.effect.kind
+        if kind == "predation":
             prey = next((c for c in player.cards if c.uid == move.prey), None)
             ok = move.prey in prey_options(player, card) and prey is not None
             ensure(ok and prey.biome == move.biome, "no-insect", "a visible insect", "RW-123")  # type: ignore[union-attr]
+        elif kind == "switch_timing":
+            target = next((c for c in switch_targets(work, seat) if c.uid == move.prey), None)
+            ensure(target is not None, "no-target", "a visible card with an effect", "RW-176")
+            ensure(target.biome == move.biome, "biome", "its target's biome", "RW-172")  # type: ignore[union-attr]
+        elif kind == "relocate_tile":
+            biomes = [biome_of(player, t) for t in movable_tiles(work, seat)]
+            ensure(move.prey < 0 and move.biome in biomes, "no-tile", "a tile to move", "RW-182")
         else:
             ensure(move.prey < 0 and move.biome in card.lives, "biome", "its biomes", "RW-122")
+        yield from self.plant_events(work, seat, move)
+
+    def plant_events(self, work: State, seat: int, move: AttractPlant) -> Iterator[Event]:
+        card = CARDS[work.display[2][move.slot]]
+        kind = card.effect.kind
         yield Paid(seat, 0, 0, card.cost)
-        yield Attracted(seat, 2, move.slot, card.id, move.biome, on=move.prey)
-        yield from self._after_attract(work, seat, card.id, BIOMES.index(move.biome))  # type: ignore[arg-type]
+        b = BIOMES.index(move.biome)  # type: ignore[arg-type]
+        if not is_expert_plant(card.id) or is_opponent(work, seat):  # RW-217
+            on = move.prey if kind == "predation" else -1
+            yield Attracted(seat, 2, move.slot, card.id, move.biome, on=on)
+            yield from self._after_attract(work, seat, card.id, b)
+            return
+        yield Attracted(seat, 2, move.slot, card.id, move.biome)
+        if kind == "switch_timing":  # RW-173..RW-175
+            yield Switched(seat, move.prey)
+            target = next(c for c in work.players[seat].cards if c.uid == move.prey)
+            if timing(work.expert, target) == "immediate":
+                yield from resolve(seat, work.players[seat], target.card)
+            yield from self._after_effect(work, seat, b)
+        elif kind == "relocate_tile":
+            yield Awaiting(seat, "relocate", "attract", b)  # the choice of destination
+        else:  # a reserve plant: reserve now or later (RW-167)
+            plant = work.players[seat].cards[-1].uid
+            if reserve_slots(work, seat, plant):
+                yield Awaiting(seat, "reserve", "attract", b, plant)
+            else:
+                yield from self._after_effect(work, seat, b)
+
+    def _on_reserve(self, work: State, seat: int, move: Reserve) -> Iterator[Event]:
+        expert = work.expert
+        assert expert is not None
+        slots = reserve_slots(work, seat, expert.plant)
+        ensure(move.slot in slots, "cannot-live", "a card that can live in its biome", "RW-167")
+        yield Reserved(seat, expert.plant, move.slot, work.display[0][move.slot])
+        yield from self._resume_reserve(work, seat)
+
+    def _resume_reserve(self, work: State, seat: int) -> Iterator[Event]:
+        """Back to the attraction (then its meeples and completion), or to the refill,
+        which fills the slot again before the turn (RW-169)."""
+        assert work.expert is not None
+        back, b = work.expert.back, work.expert.biome
+        yield Resumed(seat)
+        if back == "attract":
+            yield from self._after_effect(work, seat, b)
+
+    def _relocatable(self, state: State, seat: int) -> list[int]:
+        """Tiles of the relocate plant's biome that can move (RW-182, RW-183)."""
+        assert state.expert is not None
+        biome = BIOMES[state.expert.biome]
+        player = state.players[seat]
+        return [t for t in movable_tiles(state, seat) if biome_of(player, t) == biome]
+
+    def _on_relocate(self, work: State, seat: int, move: Relocate) -> Iterator[Event]:
+        player = work.players[seat]
+        ok = move.tile in self._relocatable(work, seat)
+        ensure(ok, "fixed", "a tile of that biome no expert meeple uses", "RW-183")
+        ensure(move in relocations(player, move.tile), "no-room", "empty fields", "RW-180")
+        assert work.expert is not None
+        b = work.expert.biome
+        yield Relocated(seat, move.tile, move.fields, move.ext)
+        vp = relocation_vp(player, move.tile, move)
+        if vp:
+            yield Scored(seat, vp, "stars")  # RW-180
+        yield Resumed(seat)
+        yield from self._after_effect(work, seat, b)
 
     def _on_end(self, work: State, seat: int, move: EndTurn) -> Iterator[Event]:
         yield TurnEnded(seat)
 
     def _after_attract(self, work: State, seat: int, cid: str, b: int) -> Iterator[Event]:
-        """RW-232: immediate effect, completion, end triggers, in this order."""
+        """RW-232: immediate effect, meeples, completion, end triggers, in this order."""
         card = CARDS[cid]
-        player = work.players[seat]
-        if card.timing == "immediate" and card.deck != "predation":
-            if card.effect.kind == "gain":  # RW-141, RW-150
-                for name, n in gain_of(card.effect).items():
-                    yield Gained(seat, RESOURCES.index(name), n)
+        if card.timing == "immediate" and card.deck != "predation" and not is_expert_plant(cid):
+            if card.effect.kind != "predation":
+                yield from resolve(seat, work.players[seat], cid)  # RW-106, RW-141, RW-150
             else:
-                yield Scored(seat, effect_vp(player, card), cid)  # RW-106
+                yield Scored(seat, card.effect.x, cid)  # RW-123
+        yield from self._after_effect(work, seat, b)
+
+    def _after_effect(self, work: State, seat: int, b: int) -> Iterator[Event]:
+        waiting = yield from self.meeple_events(work, seat, b, "attract")
+        if not waiting:
+            yield from self._finish_attract(work, seat, b)
+
+    def _finish_attract(self, work: State, seat: int, b: int) -> Iterator[Event]:
+        player = work.players[seat]
         if not player.completed[b] and _complete(player, BIOMES[b]):
             yield from self.on_completion(work, seat, b)  # RW-124, RW-125
         animals = sum(1 for c in player.cards if not c.covered and CARDS[c.card].deck != "plant")
         if animals >= self.end_animals(work) and not work.final_round:
             yield EndTriggered(seat, "animals")  # RW-153
 
+    def meeple_events(
+        self, work: State, seat: int, b: int, back: str
+    ) -> Generator[Event, None, bool]:
+        """Module 4: place every meeple whose card and configuration both exist now
+        (RW-194); a card with several centres waits for the player's choice (RW-GAP13;
+        the solo opponent takes the first). True if waiting."""
+        while found := pending(work, seat):
+            uid, centres = found[0]
+            if len(centres) > 1 and not is_opponent(work, seat):
+                yield Awaiting(seat, "meeple", back, b)
+                return True
+            yield from self._meeple(work, seat, uid, centres[0])
+        return False
+
+    def _meeple(
+        self, work: State, seat: int, uid: int, centre: tuple[int, tuple[int, ...]]
+    ) -> Iterator[Event]:
+        cid = next(c.card for c in work.players[seat].cards if c.uid == uid)
+        yield MeeplePlaced(seat, uid, centre[0], centre[1])
+        yield Scored(seat, CARDS[cid].reward, cid)  # RW-193
+
+    def _on_meeple(self, work: State, seat: int, move: PlaceMeeple) -> Iterator[Event]:
+        choice = next(
+            (
+                c
+                for uid, found in pending(work, seat)
+                if uid == move.uid
+                for c in found
+                if c[0] == move.field
+            ),
+            None,
+        )
+        ensure(choice is not None, "no-match", "a centre of a matching configuration", "RW-193")
+        assert choice is not None and work.expert is not None
+        yield from self._meeple(work, seat, move.uid, choice)
+        while found := pending(work, seat):
+            if len(found[0][1]) > 1:
+                return  # the next choice
+            yield from self._meeple(work, seat, found[0][0], found[0][1][0])
+        b = work.expert.biome
+        yield Resumed(seat)
+        if b >= 0:
+            yield from self._finish_attract(work, seat, b)
+
+    def _on_retrigger(self, work: State, seat: int, move: Retrigger) -> Iterator[Event]:
+        assert work.expert is not None
+        ok = move in retrigger_options(work, seat, work.expert.biome)
+        ensure(ok, "no-retrigger", "a visible immediate-effect card of that biome", "RW-188")
+        yield from retrigger_events(work, seat, move)
+        yield Resumed(seat)
+
+    def _on_decline(self, work: State, seat: int, move: Decline) -> Iterator[Event]:
+        if work.phase == "reserve":  # RW-167: reserving is optional
+            assert work.expert is not None
+            if work.expert.back == "refill":
+                yield Reserved(seat, work.expert.plant, -1)
+            yield from self._resume_reserve(work, seat)
+            return
+        yield Resumed(seat)  # RW-187: the chance is lost
+
     def _board_full(self, work: State, seat: int) -> Iterator[Event]:
-        if all(t >= 0 for t in work.players[seat].cover) and not work.final_round:
+        if all(t != EMPTY for t in work.players[seat].cover) and not work.final_round:
             yield EndTriggered(seat, "board-full")  # RW-154
 
     steps = {
@@ -420,6 +770,12 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             (AttractWildlife, AttractPredation, AttractPlant, EndTurn),
         ),
         "refill": Step("RW-030", "wait for the refill", ()),
+        "retrigger": Step(
+            "RW-187", "re-trigger a card of the completed biome", (Retrigger, Decline)
+        ),
+        "meeple": Step("RW-193", "choose where the animal meeple goes", (PlaceMeeple,)),
+        "relocate": Step("RW-180", "move the biome tile", (Relocate,)),
+        "reserve": Step("RW-167", "reserve a wildlife card or let it pass", (Reserve, Decline)),
     }
     handlers = {
         Harvest: _on_harvest,
@@ -433,6 +789,11 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         AttractPredation: _on_predation,
         AttractPlant: _on_plant,
         EndTurn: _on_end,
+        Retrigger: _on_retrigger,
+        Decline: _on_decline,
+        PlaceMeeple: _on_meeple,
+        Relocate: _on_relocate,
+        Reserve: _on_reserve,
     }
     folds = FOLDS
 

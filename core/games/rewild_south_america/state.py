@@ -8,7 +8,19 @@ import msgspec
 
 from core.kernel import Rng
 
-Phase = Literal["play", "place", "extend", "upgrade", "attract", "refill", "over"]
+Phase = Literal[
+    "play",
+    "place",
+    "extend",
+    "upgrade",
+    "attract",
+    "refill",
+    "retrigger",
+    "meeple",
+    "relocate",
+    "reserve",
+    "over",
+]
 
 
 class Tile(msgspec.Struct):
@@ -52,24 +64,69 @@ class Player(msgspec.Struct):
     score: int = 0
 
 
-class State(msgspec.Struct):
+class Meeple(msgspec.Struct):
+    """An expert meeple on a board (RW-193): whose card it is, its centre field and
+    the tiles of its configuration (they can no longer move, RW-183)."""
+
+    seat: int
+    uid: int
+    field: int
+    tiles: list[int] = []
+
+
+class Reservation(msgspec.Struct):
+    """Module 2: a wildlife card lying on reserve plant `plant`, `seat`'s alone (RW-168)."""
+
+    seat: int
+    plant: int
+    card: str
+
+
+class Expert(msgspec.Struct, omit_defaults=True):
+    """What the expert modules and the solo opponent add (RW-164, RW-200); absent from
+    a base game's state, so base games keep their encoding and hashes."""
+
+    long_game: bool = False  # module 1 (RW-165)
+    expert_plants: bool = False  # module 2 (RW-166)
+    expert_board: bool = False  # module 3 (RW-184)
+    expert_cards: bool = False  # module 4 (RW-191)
+    challenge: bool = False  # solo: the opponent's score x2 (RW-230)
+    solo: bool = False  # players[1] is the opponent (RW-200)
+    deck: list[str] = []  # the opponent's face-down pile, "<card>:up|down", top = last
+    switched: list[int] = []  # uids whose effect timing a switch plant flipped (RW-173)
+    meeples: list[Meeple] = []  # expert meeples placed (RW-193)
+    back: str = ""  # the phase a re-trigger or meeple choice returns to
+    biome: int = -1  # the biome just completed (re-trigger) or still to check (meeple)
+    reserved: list[Reservation] = []  # RW-167, RW-168
+    used: list[int] = []  # reserve plants that have reserved (once, RW-167)
+    window: bool = False  # a pre-turn refill revealed wildlife: reserving is open
+    asked: list[int] = []  # reserve plants that let this window pass
+    chooser: int = -1  # the seat deciding a reservation
+    plant: int = -1  # the reserve plant it decides for
+
+
+class State(msgspec.Struct, omit_defaults=True):
+    """Every field but `expert` is required, so `omit_defaults` drops only an absent
+    `expert` (a base game's encoding is what it was before the modules)."""
+
     seats: int
     rng: Rng
     decks: list[list[str]]  # wildlife, predation, plant (top = last)
     display: list[list[str]]  # slot 0 leftmost; "" = empty (RW-029)
     players: list[Player]
-    removed: list[str] = []  # RW-059
-    start: int = 0
-    current: int = 0
-    round: int = 1
-    final_round: int = 0  # 0 = the end is not triggered (RW-157)
-    turn: int = 0
-    next_uid: int = 0
-    mode: str = ""  # the upgrade chosen this action: "", "tree", "flip" (RW-058)
-    made: int = 0  # upgrades made by this action (RW-047)
-    took_plant: bool = False  # RW-034
-    took_predation: bool = False
-    phase: Phase = "play"
+    removed: list[str]  # RW-059
+    start: int
+    current: int
+    round: int
+    final_round: int  # 0 = the end is not triggered (RW-157)
+    turn: int
+    next_uid: int
+    mode: str  # the upgrade chosen this action: "", "tree", "flip" (RW-058)
+    made: int  # upgrades made by this action (RW-047)
+    took_plant: bool  # RW-034
+    took_predation: bool
+    phase: Phase
+    expert: Expert | None = None
 
 
 def copy_tile(t: Tile) -> Tile:
@@ -95,6 +152,28 @@ def copy_player(p: Player) -> Player:
     )
 
 
+def copy_expert(e: Expert) -> Expert:
+    return Expert(
+        e.long_game,
+        e.expert_plants,
+        e.expert_board,
+        e.expert_cards,
+        e.challenge,
+        e.solo,
+        list(e.deck),
+        list(e.switched),
+        [Meeple(m.seat, m.uid, m.field, list(m.tiles)) for m in e.meeples],
+        e.back,
+        e.biome,
+        [Reservation(r.seat, r.plant, r.card) for r in e.reserved],
+        list(e.used),
+        e.window,
+        list(e.asked),
+        e.chooser,
+        e.plant,
+    )
+
+
 def copy_state(state: State) -> State:
     """A deep copy, by hand (faster than the kernel's `clone`, tested equal to it)."""
     return State(
@@ -115,4 +194,5 @@ def copy_state(state: State) -> State:
         state.took_plant,
         state.took_predation,
         state.phase,
+        None if state.expert is None else copy_expert(state.expert),
     )

@@ -7,7 +7,7 @@ import msgspec
 
 from .events import Event
 from .moves import Move
-from .state import Player, State
+from .state import Expert, Player, State, copy_expert
 
 
 class View(msgspec.Struct):
@@ -25,6 +25,8 @@ class View(msgspec.Struct):
     mode: str
     made: int
     phase: str
+    expert: Expert | None = None  # modules and the solo opponent; its pile face down
+    pile: int = 0  # solo: cards left in the opponent's pile (their order is hidden)
 
 
 def make_view(state: State, seat: int | None) -> View:
@@ -43,7 +45,17 @@ def make_view(state: State, seat: int | None) -> View:
         state.mode,
         state.made,
         state.phase,
+        _public(state.expert),
+        len(state.expert.deck) if state.expert is not None else 0,
     )
+
+
+def _public(expert: Expert | None) -> Expert | None:
+    if expert is None:
+        return None
+    out = copy_expert(expert)
+    out.deck = []
+    return out
 
 
 def redact_event(event: Event, seat: int | None) -> Event:

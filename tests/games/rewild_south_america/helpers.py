@@ -15,8 +15,8 @@ from .spec import invariant
 ROW = {name: i for i, name in enumerate(DECKS)}
 
 
-def fresh(seats: int = 2, seed: int = 1) -> State:
-    state: State = build(GAME, seats, seed)
+def fresh(seats: int = 2, seed: int = 1, **options: bool) -> State:
+    state: State = build(GAME, seats, seed, options)
     state.current = state.start = 0
     return state
 
