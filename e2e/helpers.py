@@ -169,3 +169,30 @@ def wait_seq(page: Any, value: int, timeout: float = 20_000) -> None:
         timeout=timeout,
     )
     wait_idle(page)
+
+
+# Are the board's main part (`board`: a CSS selector), the acting player's panel and the
+# step's controls all on screen, above the bottom bar? {part: 'ok' | 'none' | why not}.
+_IN_VIEW = """(board) => {
+  window.scrollTo(0, 0);
+  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
+  const parts = {
+    board: document.querySelector(board),
+    acting: document.querySelector('#board [data-stage=acting]'),
+    controls: document.querySelector('#step-controls'),
+  };
+  const out = {};
+  for (const [name, el] of Object.entries(parts)) {
+    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
+    const r = el.getBoundingClientRect();
+    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
+      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
+  }
+  return out;
+}"""
+
+
+def in_view(page: Any, board: str) -> dict[str, str]:
+    """Where the board (selector `board`), the acting panel and the controls stand."""
+    where: dict[str, str] = page.evaluate(_IN_VIEW, board)
+    return where

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import new_game, wait_idle
+from helpers import in_view, new_game, wait_idle
 
 # The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
 # game short (about 100 taps): buying cards again and again would stretch it past 700.
@@ -36,26 +36,6 @@ DUCKS = [
 ]
 FIRST_ONLY = {"gift-food"}
 TULIKKO = ["place-token", "place", "slide", "discard", "move-to", "end-turn", "skip-token"]
-
-# The parts that must be on screen together: the board's main part, the acting panel
-# and the step's controls (when the step has any).
-IN_VIEW = """() => {
-  window.scrollTo(0, 0);
-  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
-  const parts = {
-    board: document.querySelector('#board .tul-central, #board .dit-park'),
-    acting: document.querySelector('#board [data-stage=acting]'),
-    controls: document.querySelector('#step-controls'),
-  };
-  const out = {};
-  for (const [name, el] of Object.entries(parts)) {
-    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
-    const r = el.getBoundingClientRect();
-    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
-      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
-  }
-  return out;
-}"""
 
 # Every move the board and its controls offer: its key, type, and the picker holding it.
 OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
@@ -97,7 +77,7 @@ def play_by_tapping(page: Any, order: list[str], limit: int) -> list[tuple[str, 
             continue
         if page.get_attribute("#turn", "data-seat") == "":
             continue  # a bot is moving
-        where = page.evaluate(IN_VIEW)
+        where = in_view(page, "#board .tul-central, #board .dit-park")
         if not all(v in ("ok", "none") for v in where.values()):
             page.screenshot(path="/tmp/kifu-shots/tap-fail.png")
         assert all(v in ("ok", "none") for v in where.values()), (where, played[-5:])

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import DESKTOP, PHONE_390, TABLET, open_app
-from helpers import new_game, seq, sideways_overflow, wait_idle
+from helpers import in_view, new_game, seq, sideways_overflow, wait_idle
 
 GAME = "valley-of-the-torii"
 SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
@@ -35,24 +35,6 @@ ORDER = [
     "cherry-replace",
     "draw-village",
 ]
-
-IN_VIEW = """() => {
-  window.scrollTo(0, 0);
-  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
-  const parts = {
-    board: document.querySelector('#board .tor-wheels'),
-    acting: document.querySelector('#board [data-stage=acting]'),
-    controls: document.querySelector('#step-controls'),
-  };
-  const out = {};
-  for (const [name, el] of Object.entries(parts)) {
-    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
-    const r = el.getBoundingClientRect();
-    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
-      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
-  }
-  return out;
-}"""
 
 # Every move offered on the board and beside it: the move, its slot's row, the size of
 # its tap target, whether it is a step control.
@@ -157,7 +139,7 @@ def play(
             continue
         if page.get_attribute("#turn", "data-seat") == "":
             continue  # the bot is moving
-        where = page.evaluate(IN_VIEW)
+        where = in_view(page, "#board .tor-wheels")
         assert all(v in ("ok", "none") for v in where.values()), (where, played[-5:])
         assert sideways_overflow(page) <= 0
         assert page.query_selector("details.all-moves[open]") is None

@@ -12,28 +12,10 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import new_game, sideways_overflow, wait_idle
+from helpers import in_view, new_game, sideways_overflow, wait_idle
 
 from core.games.whispering_woods.forest import best_prefix, walks
 from core.games.whispering_woods.state import Placed
-
-IN_VIEW = """() => {
-  window.scrollTo(0, 0);
-  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
-  const parts = {
-    market: document.querySelector('#board .ww-market'),
-    acting: document.querySelector('#board [data-stage=acting]'),
-    controls: document.querySelector('#step-controls'),
-  };
-  const out = {};
-  for (const [name, el] of Object.entries(parts)) {
-    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
-    const r = el.getBoundingClientRect();
-    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
-      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
-  }
-  return out;
-}"""
 
 # What the acting forest and the board offer now, read from the page (the tile ids and
 # positions are data attributes, never on screen).
@@ -115,7 +97,7 @@ def choose_take(state: dict[str, Any]) -> dict[str, Any]:
 
 def play_turn_step(page: Any, counts: dict[str, int]) -> None:
     """One tap (or a tile choice and its place) of the human's turn, by the board."""
-    where = page.evaluate(IN_VIEW)
+    where = in_view(page, "#board .ww-market")
     if not all(v in ("ok", "none") for v in where.values()):
         shot(page, f"ww-{counts['mode']}-fail-390")
     assert all(v in ("ok", "none") for v in where.values()), where
