@@ -160,6 +160,10 @@ def cmd_bot(args: argparse.Namespace) -> int:
 
 
 def _describe_outcome(outcome: Any) -> str:
+    """The result in one line; a solo or co-operative game says whether the table won
+    (its one seat always "wins" the ranking, even when it lost to the rules)."""
+    if outcome.won is not None:
+        return f"game over: {'won' if outcome.won else 'lost'}, scores {outcome.scores}"
     return f"game over: winners {outcome.winners}, scores {outcome.scores}"
 
 

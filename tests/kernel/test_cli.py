@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from core.kernel import Outcome
+from server.cli import _describe_outcome
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -140,3 +143,14 @@ def test_new_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     again = kifu("new", "high-card", "--players", "2", "--seed", "4", "-o", str(path))
     assert again.returncode == 2 and "exists" in again.stderr
     assert json.loads(path.read_text())["genesis"]["seed"] == 3
+
+
+def test_a_solo_result_says_won_or_lost() -> None:
+    """A solo game's one seat ranks first even when the rules' opponent beat it: the
+    CLI's line says won or lost, not "winners [0]"."""
+    lost = Outcome(scores=[90], ranks=[1], winners=[0], won=False)
+    assert _describe_outcome(lost) == "game over: lost, scores [90]"
+    won = Outcome(scores=[90], ranks=[1], winners=[0], won=True)
+    assert _describe_outcome(won) == "game over: won, scores [90]"
+    duel = Outcome(scores=[3, 5], ranks=[2, 1], winners=[1])
+    assert _describe_outcome(duel) == "game over: winners [1], scores [3, 5]"
