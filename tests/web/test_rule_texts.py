@@ -14,6 +14,7 @@ title.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import random
 import re
@@ -121,15 +122,16 @@ def scan(game: str) -> _Refusals:
     return found
 
 
-def rule_ids(game: str) -> set[str]:
-    """Every rule ID written as a string in the game's source."""
-    return {
+@functools.cache
+def rule_ids(game: str) -> frozenset[str]:
+    """Every rule ID written as a string in the game's source (read once per game)."""
+    return frozenset(
         node.value
         for path in sources(game)
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
         if RULE_ID.match(node.value)
-    }
+    )
 
 
 def keys(lang: str) -> set[str]:
