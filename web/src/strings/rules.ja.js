@@ -123,7 +123,7 @@ export const rulesJa = {
   'rules.valley-of-the-torii.unsupported': 'タイルを上の段に配置するには、その下のタイルにより完全に支えられている必要があります。',
   'rules.valley-of-the-torii.unsupported.TOR-045': 'そのスロットは1つだけのタイルの上にあり、まだ完全に支えられていません。',
   'rules.valley-of-the-torii.unsupported.TOR-047': 'ボードの端が支えるのは片側だけです。その下のタイルがまだありません。',
-  'rules.valley-of-the-torii.unsupported.TOR-071': '竹の刻印を使っても、足りない支えるタイルは1枚までです。',
+  'rules.valley-of-the-torii.unsupported.TOR-071': '竹の刻印を使っても、配置できるのは支えるタイルが1枚少ない状態までです。',
   'rules.valley-of-the-torii.no-seal': 'この配置では刻印を獲得できません。',
   'rules.valley-of-the-torii.no-seal.TOR-143': 'ソロモードでは刻印は使いません。',
   'rules.valley-of-the-torii.choose-seal': '刻印ラインが完成しました。そのラインの風景のうち1つを選んで、刻印を獲得してください。',
