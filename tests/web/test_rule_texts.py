@@ -1,17 +1,21 @@
 """Every refusal the kernel and the engines can raise has a wording in both languages.
 
 The codes are read from the source (`ensure(...)` and `IllegalMove(...)` calls, with
-`ast`), so a new rule check without a wording in web/src/strings/rules.{en,ja}.js
-fails here; random play with illegal candidates checks that reading misses nothing.
-A code whose rule ID decide picks at runtime from a table (`wrong-step`: the rule of
-the step at hand, from the engine's STEPS, or a kit title's `steps`) needs a wording for
-each rule of the table. The kernel's step dispatch (core/kernel/steps.py) refuses moves
-on behalf of the title written on it, so its codes are that title's, worded per title.
+`ast`) of the kernel and of every title registered in `core.games` (its whole package,
+sub-packages included), so a new rule check without a wording in
+web/src/strings/rules.{en,ja}.js fails here; random play with illegal candidates checks
+that reading misses nothing. A code whose rule ID decide picks at runtime from a table
+(`wrong-step`: the rule of the step at hand, from the title's `steps`) needs a wording
+for each rule of the table. The kernel's step dispatch (core/kernel/steps.py) refuses
+moves on behalf of the title written on it, so its codes are that title's, worded per
+title.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
+import inspect
 import random
 import re
 from pathlib import Path
@@ -20,8 +24,6 @@ from typing import Any
 import pytest
 
 from core import games
-from core.games.ducks_in_tow import rules as ducks_rules
-from core.games.tulikko import rules as tulikko_rules
 from core.kernel import IllegalMove, StepRules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,24 +31,36 @@ KERNEL = ROOT / "core" / "kernel"
 # The kit's step dispatch refuses moves (game over, not your turn, unknown move, wrong
 # step) on a title's behalf: its codes are the title's, worded per title.
 STEP_DISPATCH = KERNEL / "steps.py"
+# The registered titles (not the fixture engines tests may register): every one is a
+# StepRules title, its package the folder of the module its engine is defined in.
+TITLES = {
+    game_id: games.get(game_id)
+    for game_id in games.ids()
+    if type(games.get(game_id)).__module__.startswith("core.games.")
+}
 PACKAGES = {
     "kernel": KERNEL,
-    "tulikko": ROOT / "core" / "games" / "tulikko",
-    "ducks-in-tow": ROOT / "core" / "games" / "ducks_in_tow",
+    **{game_id: Path(inspect.getfile(type(game))).parent for game_id, game in TITLES.items()},
 }
-KIT_TITLES = {"tulikko", "ducks-in-tow"}
 STRINGS = ROOT / "web" / "src" / "strings"
 # Calls whose code is not a literal, by (file, enclosing function): each must say why.
 NON_LITERAL = {
     ("contract.py", "ensure"),  # ensure() hands its caller's literal code to IllegalMove
 }
-RULE_ID = re.compile(r"^(TUL|DIT)-\d{3}$")
+# Each title's rule prefix, read from the rules its steps cite (TUL-019 -> TUL).
+PREFIXES = {
+    game_id: {step.rule.split("-")[0] for step in game.steps.values()}
+    for game_id, game in TITLES.items()
+}
+RULE_ID = re.compile(rf"^({'|'.join(sorted(set().union(*PREFIXES.values())))})-\d{{3}}$")
 # Codes whose rule ID is chosen at runtime, by game: code -> the rules it can cite. Each
 # rule has its own wording (rules.<game>.<code>.<rule>); a generic one would be dead.
 CHOSEN_RULES: dict[str, dict[str, list[str]]] = {
     "kernel": {},
-    "tulikko": {"wrong-step": [step.rule for step in tulikko_rules.GAME.steps.values()]},
-    "ducks-in-tow": {"wrong-step": [step.rule for step in ducks_rules.GAME.steps.values()]},
+    **{
+        game_id: {"wrong-step": [step.rule for step in game.steps.values()]}
+        for game_id, game in TITLES.items()
+    },
 }
 
 
@@ -93,10 +107,9 @@ class _Refusals(ast.NodeVisitor):
 
 def sources(game: str) -> list[Path]:
     """The files whose refusals speak for `game`."""
-    files = sorted(PACKAGES[game].glob("*.py"))
     if game == "kernel":
-        return [path for path in files if path != STEP_DISPATCH]
-    return [*files, STEP_DISPATCH] if game in KIT_TITLES else files
+        return [path for path in sorted(KERNEL.glob("*.py")) if path != STEP_DISPATCH]
+    return [*sorted(PACKAGES[game].rglob("*.py")), STEP_DISPATCH]
 
 
 def scan(game: str) -> _Refusals:
@@ -109,15 +122,16 @@ def scan(game: str) -> _Refusals:
     return found
 
 
-def rule_ids(game: str) -> set[str]:
-    """Every rule ID written as a string in the game's source."""
-    return {
+@functools.cache
+def rule_ids(game: str) -> frozenset[str]:
+    """Every rule ID written as a string in the game's source (read once per game)."""
+    return frozenset(
         node.value
         for path in sources(game)
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
         if RULE_ID.match(node.value)
-    }
+    )
 
 
 def keys(lang: str) -> set[str]:
@@ -128,9 +142,15 @@ def keys(lang: str) -> set[str]:
 SCANS = {game: scan(game) for game in PACKAGES}
 
 
-def test_kit_titles_are_the_step_rules_titles() -> None:
-    kit = {game for game in PACKAGES if game != "kernel" and isinstance(games.get(game), StepRules)}
-    assert kit == KIT_TITLES
+def test_every_title_is_read() -> None:
+    """All five titles, each a StepRules title (its refusals include the step
+    dispatch's) whose steps cite rules of its own single prefix."""
+    assert len(TITLES) == 5 and {"tulikko", "rewild-south-america"} <= set(TITLES)
+    assert all(isinstance(game, StepRules) for game in TITLES.values())
+    assert all(len(prefixes) == 1 for prefixes in PREFIXES.values()), PREFIXES
+    assert PACKAGES["rewild-south-america"] / "modules" / "expert_cards.py" in set(
+        sources("rewild-south-america")
+    )
 
 
 def test_the_scan_finds_the_known_refusals() -> None:
@@ -139,6 +159,9 @@ def test_the_scan_finds_the_known_refusals() -> None:
     assert {"unknown-move", "wrong-step"} <= SCANS["tulikko"].codes
     assert {"wrong-symbol", "must-place", "aurora-spent"} <= SCANS["tulikko"].codes
     assert {"tow-full", "no-match", "not-least"} <= SCANS["ducks-in-tow"].codes
+    assert {"no-such-wheel", "paper", "choose-seal"} <= SCANS["valley-of-the-torii"].codes
+    assert {"bag-short", "splits-forest", "wrong-colours"} <= SCANS["whispering-woods"].codes
+    assert {"one-kind", "no-retrigger", "mixed"} <= SCANS["rewild-south-america"].codes
 
 
 def test_computed_codes_are_listed() -> None:
@@ -156,7 +179,7 @@ def test_every_refusal_code_has_a_wording(game: str, lang: str) -> None:
     assert not missing, f"rules.{lang}.js lacks {sorted(missing)}"
 
 
-@pytest.mark.parametrize("game", ["tulikko", "ducks-in-tow"])
+@pytest.mark.parametrize("game", list(TITLES))
 def test_each_chosen_rule_names_one_situation(game: str) -> None:
     """No two steps cite the same rule, so rules.<game>.wrong-step.<rule> is one step's
     wording; and the scan sees the code the table's refusal raises."""
@@ -189,9 +212,9 @@ def _candidates(game: Any, state: Any, seats: int, seen: list[Any]) -> list[tupl
     return moves + [(seat, m) for seat in range(seats) for m in seen]
 
 
-@pytest.mark.parametrize("game_id", ["tulikko", "ducks-in-tow"])
+@pytest.mark.parametrize("game_id", list(TITLES))
 def test_random_play_raises_only_scanned_codes(game_id: str) -> None:
-    game = games.get(game_id)
+    game = TITLES[game_id]
     rnd = random.Random(7)
     raised: set[str] = set()
     chosen = CHOSEN_RULES[game_id]
