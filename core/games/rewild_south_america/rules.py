@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterator, Mapping
 
 from core.kernel import Bot, GameInfo, OptionSpec, Outcome, Rng, Setup, Step, StepRules, ensure
+from core.kernel.search import search_bot
 
 from .actions import extensions, flip_tiles, performable, placements, stars, tile_cost, tree_tiles
 from .attract import attract_options, empty_trees, free_hexes, prey_options
@@ -38,6 +39,7 @@ from .data import (
     TREE_VP,
     gain_of,
 )
+from .determinize import determinize
 from .effects import effect_vp
 from .events import (
     ActionPlayed,
@@ -200,9 +202,25 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy
+        """greedy, and the search levels: ISMCTS over the greedy bot's three best moves
+        (its two-step score), each world scored by `evaluate` right after the tree."""
+        from .bots import evaluate, greedy
 
-        return {"greedy": greedy}
+        def search(iterations: int) -> Bot:
+            return search_bot(
+                iterations,
+                evaluate=evaluate,
+                rollout_depth=0,
+                scale=4.0,
+                candidates=3,
+                lookahead=1,
+                exploration=0.1,
+            )
+
+        return {"greedy": greedy, "medium": search(60), "hard": search(200)}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     # -- module hooks ------------------------------------------------------------------
 
