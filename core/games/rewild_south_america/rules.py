@@ -217,7 +217,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 exploration=0.1,
             )
 
-        return {"greedy": greedy, "medium": search(60), "hard": search(200)}
+        return {"greedy": greedy, "medium": search(120), "hard": search(200)}
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return determinize(state, seat, rng)
