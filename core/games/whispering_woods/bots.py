@@ -7,7 +7,7 @@ for it is open now, else in proportion to how much of its path can already be wa
 (forest.best_prefix). In solitaire it adds the level missions achieved. Ties are broken
 with the bot's own Rng.
 
-`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 50 and 200 iterations a
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 200 iterations a
 move over the greedy bot's four best moves (`candidates`), each world scored by
 `evaluate` right after the tree.
 """
@@ -55,5 +55,5 @@ def _search(iterations: int) -> Bot:
     return search_bot(iterations, evaluate=evaluate, rollout_depth=0, scale=3.0, candidates=4)
 
 
-medium = _search(50)
+medium = _search(100)
 hard = _search(200)
