@@ -113,7 +113,9 @@ def test_new_game_offers_the_games_bots_by_name(server, new_context):
     page.select_option("#ng-seat-1-kind", "bot")
     assert page.is_hidden("#ng-seat-0-bot"), "a human seat has no bot to pick"
     names = page.eval_on_selector_all("#ng-seat-1-bot option", "els => els.map(e => e.value)")
-    assert names == ["random", "greedy"]
+    assert names == ["random", "greedy", "medium", "hard"]
+    labels = page.eval_on_selector_all("#ng-seat-1-bot option", "els => els.map(e => e.text)")
+    assert labels == ["Random bot", "Easy bot", "Medium bot", "Hard bot"]
     chosen = page.eval_on_selector("#ng-seat-1-bot", "el => el.value")
     assert chosen == "greedy", "a new opponent is the title's own bot, not random moves"
     page.select_option("#ng-seat-1-bot", "greedy")

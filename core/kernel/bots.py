@@ -80,23 +80,39 @@ def one_ply(evaluate: Evaluate, *, lookahead: int = 0) -> Bot:
     of that decision instead.
     """
 
-    def score(
-        game: Decider[Any, Any, Any, Any], state: Any, seat: int, move: Any, depth: int
-    ) -> float:
-        after, stopped = foresee(game, state, seat, move)
-        if depth and not stopped and _same_decision(game, state, after, seat):
-            follow = game.legal_moves(after, seat)
-            if follow:
-                return max(score(game, after, seat, m, depth - 1) for m in follow)
-        return evaluate(after, seat)
-
     def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
         moves = game.legal_moves(state, seat)
-        scores = [score(game, state, seat, move, lookahead) for move in moves]
+        scores = [
+            foreseen_score(game, state, seat, move, evaluate=evaluate, lookahead=lookahead)
+            for move in moves
+        ]
         top = max(scores)
         return moves[rng.choice([i for i, s in enumerate(scores) if s == top])]
 
     return bot
+
+
+def foreseen_score(
+    game: Decider[Any, Any, Any, Any],
+    state: Any,
+    seat: int,
+    move: Any,
+    *,
+    evaluate: Evaluate,
+    lookahead: int = 0,
+) -> float:
+    """`evaluate` of the state `move` leads to as far as `seat` can foresee it, or, with
+    `lookahead` n > 0 and the seat's decision not over, of its best continuation of up
+    to n more moves of that decision (`one_ply`'s score)."""
+    after, stopped = foresee(game, state, seat, move)
+    if lookahead and not stopped and _same_decision(game, state, after, seat):
+        follow = game.legal_moves(after, seat)
+        if follow:
+            return max(
+                foreseen_score(game, after, seat, m, evaluate=evaluate, lookahead=lookahead - 1)
+                for m in follow
+            )
+    return evaluate(after, seat)
 
 
 def _same_decision(game: Decider[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> bool:

@@ -16,21 +16,45 @@ re-seeded from the bot's.
 
 Rewards: a finished world pays each winner 1 / (number of winners); a world cut
 off at `rollout_depth` pays the leaders by the title's `evaluate(state, seat)`
-the same way, so long games (hundreds of moves) still give a signal.
+the same way, so long games (hundreds of moves) still give a signal, or, with a
+`scale`, pays every seat by how far it leads. With `candidates` the root weighs
+only the moves the greedy bot would rank best, where playouts are too costly to
+sort out a wide choice.
+
+A title's `determinize` re-deals its hidden pieces with `unseen` (sorted, then
+shuffled by the bot's Rng: the world cannot depend on the real order) and gives the
+world `world_rng(rng)`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
+from .bots import foreseen_score
 from .contract import Bot, Decider
 from .encoding import canonical
 from .errors import IllegalMove
 from .rng import Rng
 
 Evaluate = Callable[[Any, int], float]
+K = TypeVar("K", str, int)
+
+
+def unseen(items: Iterable[K], rng: Rng) -> list[K]:
+    """Hidden pieces re-dealt for a determinized world: sorted first, so the order
+    depends only on which pieces they are (what the seat may know) and `rng`, never on
+    the real order a cheater would read."""
+    pool = sorted(items)
+    rng.shuffle(pool)
+    return pool
+
+
+def world_rng(rng: Rng) -> Rng:
+    """The game's Rng inside a determinized world: seeded from the bot's, so a world's
+    future draws are the bot's guesses, not the game's."""
+    return rng.split(54)
 
 
 class _Node:
@@ -59,6 +83,7 @@ class _Search:
         rollout: Bot | None,
         depth: int,
         exploration: float,
+        scale: float,
     ) -> None:
         self.game = game
         self.rng = rng
@@ -66,10 +91,12 @@ class _Search:
         self.rollout = rollout
         self.depth = depth
         self.exploration = exploration
+        self.scale = scale
 
-    def iterate(self, root: _Node, world: Any) -> None:
+    def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
-        world was tried), then a playout, then back up each mover's reward."""
+        world was tried; at the root only the `shortlist`, when given), then a
+        playout, then back up each mover's reward."""
         game = self.game
         path = [root]
         node = root
@@ -79,6 +106,8 @@ class _Search:
                 break
             mover = seats[0]
             legal = {canonical(move): move for move in game.legal_moves(world, mover)}
+            if node is root and shortlist is not None:
+                legal = {key: move for key, move in legal.items() if key in shortlist}
             untried = [key for key in legal if key not in node.children]
             if untried:
                 key = untried[self.rng.below(len(untried))]
@@ -121,11 +150,15 @@ class _Search:
                 break
         outcome = game.outcome(world)
         if outcome is not None:
+            if outcome.won is not None:  # solo or co-operative: the table won or lost
+                return [1.0 if outcome.won else 0.0] * len(outcome.scores)
             return _shares(outcome.winners, len(outcome.scores))
         count = game.seat_count(world)
         if self.evaluate is None:
             return [1.0 / count] * count
         values = [self.evaluate(world, seat) for seat in range(count)]
+        if self.scale:
+            return [_squashed(value, values, seat, self.scale) for seat, value in enumerate(values)]
         best = max(values)
         return _shares([seat for seat, value in enumerate(values) if value == best], count)
 
@@ -137,11 +170,20 @@ def search_bot(
     rollout: Bot | None = None,
     rollout_depth: int = 200,
     exploration: float = 0.7,
+    scale: float = 0.0,
+    candidates: int = 0,
+    lookahead: int = 0,
 ) -> Bot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
     `rollout` plays out the worlds (default: uniformly random legal moves);
-    `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves.
+    `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves: the
+    leaders share the win, or, with a `scale` > 0, each seat is paid by how far it leads
+    the best other seat, lead / scale squashed into (0, 1), so a short playout still says
+    by how much a move helps. With `candidates` n > 0 the root weighs only the n moves
+    the greedy bot scores best (`core.kernel.bots.foreseen_score`, never past a draw,
+    with `lookahead` as `one_ply`'s), so a small budget is spent where a good player
+    would look.
     """
 
     def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
@@ -155,13 +197,45 @@ def search_bot(
             rollout=rollout,
             depth=rollout_depth,
             exploration=exploration,
+            scale=scale,
         )
+        shortlist = None
+        if candidates and evaluate is not None:
+            shortlist = _shortlist(
+                game,
+                state,
+                seat,
+                moves,
+                evaluate=evaluate,
+                candidates=candidates,
+                lookahead=lookahead,
+            )
         root = _Node(None, seat)
         for _ in range(iterations):
-            search.iterate(root, game.determinize(state, seat, rng))
+            search.iterate(root, game.determinize(state, seat, rng), shortlist)
         return max(root.children.values(), key=lambda node: node.visits).move
 
     return bot
+
+
+def _shortlist(
+    game: Decider[Any, Any, Any, Any],
+    state: Any,
+    seat: int,
+    moves: list[Any],
+    *,
+    evaluate: Evaluate,
+    candidates: int,
+    lookahead: int,
+) -> set[bytes]:
+    """The `candidates` moves whose foreseen state scores best (the first listed among
+    equals): what the seat can see decides them, as for the greedy bot."""
+    scores = [
+        foreseen_score(game, state, seat, move, evaluate=evaluate, lookahead=lookahead)
+        for move in moves
+    ]
+    order = sorted(range(len(moves)), key=lambda i: (-scores[i], i))
+    return {canonical(moves[i]) for i in order[:candidates]}
 
 
 def _shares(winners: list[int], seats: int) -> list[float]:
@@ -169,3 +243,12 @@ def _shares(winners: list[int], seats: int) -> list[float]:
     for seat in winners:
         rewards[seat] = 1.0 / len(winners)
     return rewards
+
+
+def _squashed(value: float, values: list[float], seat: int, scale: float) -> float:
+    """How far `seat` leads the best other seat (alone at the table: its value itself),
+    squashed into (0, 1) by x / (1 + |x|): only correctly rounded operations, so every
+    platform agrees."""
+    others = [other for index, other in enumerate(values) if index != seat]
+    lead = (value - (max(others) if others else 0.0)) / scale
+    return 0.5 + 0.5 * lead / (1.0 + abs(lead))

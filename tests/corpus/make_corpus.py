@@ -57,7 +57,8 @@ def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int 
     )
     timeline: Timeline[Any, Any, Any] = Timeline(game, record)
     bots = bots_of(game)
-    names = sorted(bots)
+    # the bots the corpus was made with: the search levels cost too much for it
+    names = [name for name in sorted(bots) if name in {"greedy", "random"}]
     rng = Rng.seeded(seed, stream=7)
     while cap is None or timeline.seq < cap:
         movers = timeline.to_move()

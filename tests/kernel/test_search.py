@@ -13,8 +13,9 @@ from typing import Any
 import msgspec
 
 from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
-from core.kernel.search import search_bot
-from tests.kernel.fixture_game import GAME, State
+from core.kernel.bots import one_ply
+from core.kernel.search import search_bot, unseen
+from tests.kernel.fixture_game import GAME, Play, State
 from tests.kernel.peeking import choices_under_redeal
 
 
@@ -108,3 +109,54 @@ def test_the_search_bot_beats_random() -> None:
         assert outcome is not None
         wins += outcome.winners == [search_seat]
     assert wins >= 14  # random vs random wins about half
+
+
+def test_unseen_depends_only_on_which_pieces() -> None:
+    """A determinized world's re-deal reads no real order: any order of the same pieces
+    gives the same deal for the same Rng, and the deal is those pieces."""
+    pieces = [5, 3, 9, 1, 3, 7]
+    deal = unseen(pieces, Rng.seeded(4))
+    assert sorted(deal) == sorted(pieces)
+    assert unseen(list(reversed(pieces)), Rng.seeded(4)) == deal
+    assert unseen(sorted(pieces), Rng.seeded(4)) == deal
+    assert any(unseen(pieces, Rng.seeded(seed)) != deal for seed in range(5, 10))
+
+
+def score_so_far(state: State, seat: int) -> float:
+    return float(state.scores[seat])
+
+
+def test_the_root_weighs_only_the_greedy_bots_best_moves() -> None:
+    """With `candidates` = 1 the search can only play the move the greedy bot scores best
+    (High Card: the highest card in hand), whatever its playouts say."""
+    greedy_pick = one_ply(score_so_far)
+    narrow = search_bot(30, evaluate=score_so_far, rollout_depth=2, scale=3.0, candidates=1)
+    checked = 0
+    for state, seat in _positions(range(12)):
+        if state.phase != "play" or len(set(state.hands[seat])) < 2:
+            continue
+        expected = greedy_pick(GAME, state, seat, Rng.seeded(1))
+        assert narrow(GAME, state, seat, Rng.seeded(2)) == expected == Play(max(state.hands[seat]))
+        checked += 1
+    assert checked
+
+
+def test_scaled_rewards_still_beat_random() -> None:
+    """Cut-off playouts paid by the lead (`scale`) instead of the leaders' share."""
+    wins = 0
+    for seed in range(20):
+        record = new_record(
+            GAME,
+            record_id=f"s{seed}",
+            seats=2,
+            seed=seed,
+            options={"deck_size": 16, "hand_size": 2},
+        )
+        timeline = Timeline(GAME, record)
+        seat = seed % 2
+        bot = search_bot(100, evaluate=score_so_far, rollout_depth=20, scale=4.0)
+        play_bots(timeline, {seat: bot, 1 - seat: random_bot}, Rng.seeded(seed, 11))
+        outcome = GAME.outcome(timeline.state)
+        assert outcome is not None
+        wins += outcome.winners == [seat]
+    assert wins >= 14

@@ -66,7 +66,8 @@ def play(
     record = new_record(game, record_id=f"{game_id}-{seed}", seats=n, seed=seed, options=options)
     timeline: Timeline[Any, Any, Any] = Timeline(game, record)
     bots = bots_of(game)
-    names = sorted(bots)
+    # the bots the corpus was made with: the search levels cost too much for it
+    names = [name for name in sorted(bots) if name in {"greedy", "random"}]
     rng = Rng.seeded(seed, stream=7)
     while timeline.seq < max_entries:
         movers = timeline.to_move()

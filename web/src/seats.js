@@ -1,7 +1,7 @@
-// Seats as players read them: a name, a bot's name ("Greedy bot"), else "Player N".
+// Seats as players read them: a name, a bot's name ("Easy bot"), else "Player N".
 import { t, tOr } from './i18n.js';
 
-/** A bot's name as players read it ("Greedy bot"), or its id when not translated. */
+/** A bot's name as players read it ("Easy bot"), or its id when not translated. */
 export function botLabel(name) {
   return tOr(`bot.${name}`, name);
 }

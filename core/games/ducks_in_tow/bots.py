@@ -7,13 +7,19 @@ missing ones, the pawn near a missing duck it can feed (else near a Gift Shop fo
 food) or, with all ducks aboard, near the card's location — less the tow slots clogged
 by ducks no such card needs. one_ply never
 chooses by a draw it has not seen (it stops folding at the first revealing event).
+
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 400 iterations a
+move over the greedy bot's four best moves (`candidates`), each world scored by
+`evaluate` right after the tree.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from core.kernel import Bot
 from core.kernel.bots import one_ply
+from core.kernel.search import search_bot
 
 from .data import CARD_BY_ID, COLOURS, FOOD_LIMIT, GIFT_SHOP, MAPS, NCOL
 from .scoring import score
@@ -81,3 +87,15 @@ def evaluate(state: State, seat: int) -> float:
 
 
 greedy = one_ply(evaluate)
+
+
+def _search(iterations: int) -> Bot:
+    """ISMCTS with `iterations` a move over the greedy bot's best moves, each world
+    scored by `evaluate` right after the tree (its playouts are too slow to help)."""
+    return search_bot(
+        iterations, evaluate=evaluate, rollout_depth=0, scale=100.0, candidates=4, exploration=0.1
+    )
+
+
+medium = _search(100)
+hard = _search(400)

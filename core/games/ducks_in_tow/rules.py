@@ -70,6 +70,7 @@ from .data import (
     START_FOOD,
     TOW_SLOTS,
 )
+from .determinize import determinize
 from .evolve import (
     FOLDS,
     colour_index,
@@ -551,9 +552,12 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         return reveals_event(event)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy
+        from .bots import greedy, hard, medium
 
-        return {"greedy": greedy}
+        return {"greedy": greedy, "medium": medium, "hard": hard}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     # A move made at another step is refused with "wrong-step", this step's rule and
     # what to do now; no two steps share a rule, so the rule names the situation.

@@ -23,6 +23,7 @@ from core.kernel import (
     StepRules,
     ensure,
 )
+from core.kernel.search import search_bot
 
 from . import solo
 from .actions import (
@@ -58,6 +59,7 @@ from .data import (
     TREE_VP,
     deck_cards,
 )
+from .determinize import determinize
 from .events import (
     ActionPlayed,
     Attracted,
@@ -368,9 +370,25 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy
+        """greedy, and the search levels: ISMCTS over the greedy bot's three best moves
+        (its two-step score), each world scored by `evaluate` right after the tree."""
+        from .bots import evaluate, greedy
 
-        return {"greedy": greedy}
+        def search(iterations: int) -> Bot:
+            return search_bot(
+                iterations,
+                evaluate=evaluate,
+                rollout_depth=0,
+                scale=4.0,
+                candidates=3,
+                lookahead=1,
+                exploration=0.1,
+            )
+
+        return {"greedy": greedy, "medium": search(120), "hard": search(200)}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     # -- module hooks ------------------------------------------------------------------
 

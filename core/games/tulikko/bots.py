@@ -5,6 +5,9 @@ Each legal move is scored by the events `decide` returns for it: tokens placed
 taken; a placement also counts the tokens it makes possible next (the
 PlaceToken moves of the resulting state), a slide the best such placement.
 Ties are broken with the bot's own Rng.
+
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 600
+iterations a move: random playouts of 8 moves, each world scored by `evaluate`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.kernel import Rng
+from core.kernel.search import search_bot
 
+from . import goals
 from .events import (
     AuroraTaken,
     LandscapeAchieved,
@@ -22,6 +27,7 @@ from .events import (
     TokenSkipped,
 )
 from .moves import PlaceToken, Slide, UseMoveTile
+from .state import State
 
 
 def _event_score(events: list[Any]) -> int:
@@ -74,3 +80,15 @@ def greedy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
     scored = [(_score(game, state, seat, move), i) for i, move in enumerate(moves)]
     top = max(score for score, _ in scored)
     return moves[rng.choice([i for score, i in scored if score == top])]
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good `state` is for `seat` (higher is better), for the search bots' cut-off
+    playouts: the penalty points it would score now, negated (TUL-107/108), and a
+    little for its largest one-colour zone (the tie-break, TUL-111)."""
+    player = state.players[seat]
+    return -(2 * player.animals + player.rivers) + 0.01 * goals.largest_zone(player.cells)
+
+
+medium = search_bot(100, evaluate=evaluate, rollout_depth=8, scale=2.0)
+hard = search_bot(600, evaluate=evaluate, rollout_depth=8, scale=2.0)

@@ -51,6 +51,7 @@ from .data import (
     SYMBOLS,
     TILE_COLOUR,
 )
+from .determinize import determinize
 from .events import (
     AuroraTaken,
     AuroraUsed,
@@ -589,9 +590,12 @@ class Tulikko(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy
+        from .bots import greedy, hard, medium
 
-        return {"greedy": greedy}
+        return {"greedy": greedy, "medium": medium, "hard": hard}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     # -- the tables the kernel dispatches from ------------------------------------------
 

@@ -30,6 +30,7 @@ from core.kernel import (
 
 from . import data, solo
 from .board import available, placements, seal_offer, supports
+from .determinize import determinize
 from .events import (
     BrushLeftBoard,
     BrushTaken,
@@ -347,9 +348,12 @@ class ValleyOfTheTorii(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> dict[str, Any]:
-        from .bots import greedy
+        from .bots import greedy, hard, medium
 
-        return {"greedy": greedy}
+        return {"greedy": greedy, "medium": medium, "hard": hard}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     # -- what an artist may do ------------------------------------------------------
 

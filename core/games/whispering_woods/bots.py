@@ -6,11 +6,17 @@ forest promises: each animal's mission tile is worth part of its VP, most when a
 for it is open now, else in proportion to how much of its path can already be walked
 (forest.best_prefix). In solitaire it adds the level missions achieved. Ties are broken
 with the bot's own Rng.
+
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 200 iterations a
+move over the greedy bot's four best moves (`candidates`), each world scored by
+`evaluate` right after the tree.
 """
 
 from __future__ import annotations
 
+from core.kernel import Bot
 from core.kernel.bots import one_ply
+from core.kernel.search import search_bot
 
 from . import scoring
 from .data import REFRESH_PENALTY, level
@@ -41,3 +47,13 @@ def evaluate(state: State, seat: int) -> float:
 
 
 greedy = one_ply(evaluate)
+
+
+def _search(iterations: int) -> Bot:
+    """ISMCTS with `iterations` a move over the greedy bot's best moves, each world
+    scored by `evaluate` right after the tree (its playouts are too slow to help)."""
+    return search_bot(iterations, evaluate=evaluate, rollout_depth=0, scale=3.0, candidates=4)
+
+
+medium = _search(100)
+hard = _search(200)

@@ -31,6 +31,7 @@ from .data import (
     neighbours,
     start_tile_of,
 )
+from .determinize import determinize
 from .events import (
     ComboTaken,
     Event,
@@ -537,9 +538,12 @@ class WhisperingWoods(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        from .bots import greedy
+        from .bots import greedy, hard, medium
 
-        return {"greedy": greedy}
+        return {"greedy": greedy, "medium": medium, "hard": hard}
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
     steps = {
         "setup": Step(

@@ -200,7 +200,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     else if (snap.over) turn.textContent = t('game.over');
     else if (session.kind === 'hosted' && snap.pending?.length) turn.textContent = t('game.pendingHosted', { n: snap.pending.length });
     else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
-    else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(t('list.sep')) });
+    else if (session.kind === 'local' && snap.toMove.every((s) => session.row.seatKinds[s] === 'bot')) {
+      turn.textContent = t('game.botThinking', { name: snap.toMove.map(names).join(t('list.sep')) }); // the engine worker searches: the screen stays live
+    } else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(t('list.sep')) });
     turn.dataset.seat = scrubSeq === null ? snap.activeSeat ?? '' : '';
     turn.dataset.seq = String(snap.seq);
     turn.dataset.pending = String(snap.pending?.length || 0);
