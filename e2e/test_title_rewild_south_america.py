@@ -231,3 +231,30 @@ def test_whole_game_by_tapping(server, new_context):
     shot(viewer, "rw-howto-ja-390")
     assert page.errors == []
     json.dumps(played)
+
+
+# The solo game with all four expert modules (RW-164, RW-200): the modules' choices join
+# the order; a re-trigger, a meeple and a relocation are taken when offered, a
+# reservation once (FIRST_ONLY), a decline only when nothing else is.
+SOLO_ORDER = ["retrigger", "meeple", "relocate", "reserve", *ORDER, "decline"]
+MODULES = {"long_game": True, "expert_plants": True, "expert_board": True, "expert_cards": True}
+
+
+def test_solo_game_with_all_modules(server, new_context):
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    new_game(page, GAME, ["human"], names=["Aiko"], options=MODULES)
+    shot(page, "rw-solo-start-390")
+    wait_turn(page)
+    played: list[tuple[str, str, int]] = []
+    order = SOLO_ORDER
+    while True:
+        wait_turn(page)
+        if page.query_selector("#end-screen"):
+            break
+        check_screen(page, played)
+        played.append(tap_once(page, order, set(ONCE)))
+        if played[-1][0] in FIRST_ONLY | {"reserve"}:
+            order = [kind for kind in order if kind != played[-1][0]] + [played[-1][0]]
+        assert len(played) < 400, "the game did not end"
+    shot(page, "rw-solo-end-390")
+    assert page.errors == []
