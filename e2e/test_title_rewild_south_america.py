@@ -241,10 +241,26 @@ MODULES = {"long_game": True, "expert_plants": True, "expert_board": True, "expe
 
 
 def test_solo_game_with_all_modules(server, new_context):
+    """A solo game (1 player: you and the opponent) with all four modules at 390 × 844,
+    tapped to its end: the opponent's board and pile shown (the pile's cards never
+    named), one undo, the end screen's multiplier and result, in en and ja."""
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     new_game(page, GAME, ["human"], names=["Aiko"], options=MODULES)
     shot(page, "rw-solo-start-390")
     wait_turn(page)
+    # the expert side: three fields beyond its boundary are not drawn (35 - 3)
+    assert page.locator("#board [data-stage=acting] .rw-board [data-field]").count() == 32
+    others = page.inner_text("#board details.others", timeout=5_000)
+    assert "Opponent" in others and "face down" in others, others
+    first, offered = seq(page), board_moves(page)
+    assert tap_once(page, SOLO_ORDER)[0] == "play"
+    page.wait_for_selector("#undo:enabled")
+    page.click("#undo")
+    page.wait_for_function(
+        "(s) => Number(document.querySelector('#turn').dataset.seq) === s", arg=first + 2
+    )
+    wait_idle(page)
+    assert board_moves(page) == offered
     played: list[tuple[str, str, int]] = []
     order = SOLO_ORDER
     while True:
@@ -256,5 +272,22 @@ def test_solo_game_with_all_modules(server, new_context):
         if played[-1][0] in FIRST_ONLY | {"reserve"}:
             order = [kind for kind in order if kind != played[-1][0]] + [played[-1][0]]
         assert len(played) < 400, "the game did not end"
+    kinds = {kind for kind, _, _ in played}
+    assert {"play", "place", "wildlife", "end"} <= kinds, kinds
+    end = page.inner_text("#end-screen")
+    assert "×1.5" in end and "×2" in end and "Opponent:" in end, end
+    assert "You beat the opponent." in end or "The opponent wins (it wins ties)." in end, end
+    log = page.inner_text("#move-log")
+    assert "The opponent drew" in log, log[:500]
+    assert sideways_overflow(page) <= 0
     shot(page, "rw-solo-end-390")
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.querySelector('#end-screen')?.innerText.includes('対戦相手')")
+    end = page.inner_text("#end-screen")
+    assert "×1.5" in end and (
+        "あなたが対戦相手に勝ちました" in end or "同点の場合は対戦相手の勝ち" in end
+    )
+    assert "対戦相手が" in page.inner_text("#move-log")
+    assert sideways_overflow(page) <= 0
+    shot(page, "rw-solo-end-ja-390")
     assert page.errors == []

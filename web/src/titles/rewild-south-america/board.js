@@ -105,7 +105,8 @@ function draw(container, ctx, legal, redraw) {
     h('div.rw-layout', { dataset: { phase: view.phase } },
       display(view, legal, onMove, redraw),
       h('div.rw-main', {}, panels[me]),
-      others.length ? h('details.others', { open: over }, h('summary', {}, t('game.otherPlayers', { n: others.length })), others) : null),
+      // solo: the opponent's board and pile shown, under its own name (RW-200)
+      others.length ? h('details.others', { open: over || Boolean(view.expert?.solo) }, h('summary', {}, view.expert?.solo ? t('rw.opponent') : t('game.otherPlayers', { n: others.length })), others) : null),
   );
 }
 
