@@ -84,12 +84,8 @@ export function renderRewild(container, ctx) {
   draw(container, ctx, legal, redraw);
 }
 
-/** The seat's name; the solo opponent (players[1], no seat of the record) in words. */
-const seatNames = (view, names) => (seat) => (view.expert?.solo && seat === 1 ? t('rw.opponent') : names(seat));
-
 function draw(container, ctx, legal, redraw) {
-  const { view, onMove } = ctx;
-  const names = seatNames(view, ctx.names);
+  const { view, names, onMove } = ctx;
   const over = view.phase === 'over';
   const me = over ? (view.seat ?? 0) : view.current;
   const status = [
@@ -176,6 +172,7 @@ function playerPanel(view, p, seat, legal, names, onMove, redraw, acting) {
       view.start === seat ? h('span.badge', { title: t('rw.startPlayer') }, t('rw.startShort')) : null,
       active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null, h('span.rw-stock', {}, stock)),
     h('div.rw-board-row', {}, board(view, p, seat, ch, onMove, redraw), acting ? h('div.step-slot') : null),
+    ch.turns.length ? h('div.rw-turns', { role: 'group', 'aria-label': t('rw.pickTurn') }, ch.turns.map((m) => moveButton('button.step.legal', m, moveLabel(GAME, m, rwLabel), onMove))) : null,
     view.expert?.solo && seat === 1 ? h('p.rw-pile', {}, t('rw.pile', { n: view.pile })) : null,
     hand(p, legal, onMove),
     biomeRows(p, legal, ch, onMove, redraw));
@@ -308,14 +305,21 @@ function choices(view, p, legal) {
     hexes.set(f, e);
   };
   // a set of fields chosen hex by hex: a hex that completes a candidate plays it
+  // several moves on the same hexes (a relocated tile turned): the last hex is a lead too,
+  // then each way is a button beside the board (`turns`)
+  const turns = [];
+  const sameSet = (a, b) => a.length === b.length && a.every((f) => b.includes(f));
   const chooser = (cands) => {
     const live = cands.filter(([fields]) => pick.fields.every((f) => fields.includes(f)));
     for (const [fields, move] of live) {
+      const last = fields.length === pick.fields.length + 1;
+      const twins = last && live.filter(([g]) => sameSet(g, fields)).length > 1;
       for (const f of fields) {
         if (pick.fields.includes(f)) continue;
-        offer(f, move, fields.length !== pick.fields.length + 1);
+        offer(f, move, !last || twins);
       }
     }
+    if (pick.fields.length) turns.push(...live.filter(([g]) => sameSet(g, pick.fields)).map(([, m]) => m));
   };
   switch (view.phase) {
     case 'place':
@@ -353,7 +357,7 @@ function choices(view, p, legal) {
     }
     default:
   }
-  return { hexes, tiles, leads };
+  return { hexes, tiles, leads, turns };
 }
 
 function board(view, p, seat, ch, onMove, redraw) {

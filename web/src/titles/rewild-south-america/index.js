@@ -35,6 +35,8 @@ export default {
   label: (move) => moveLabel('rewild-south-america', move, rwLabel),
   logParams: rwLabel,
   trail,
+  // the solo opponent: players[1] of a game whose record has 1 seat (RW-200)
+  seatName: () => t('rw.opponent'),
   howto,
   strings,
 };
