@@ -27,6 +27,8 @@ let pick = { sig: '', card: null, fields: [], field: -1, tile: -1, again: -1 };
 // Which card each placed uid is (uids are never reused), for the moves and the log that
 // name a card by its uid (a re-trigger, a meeple, a switch).
 const uidCard = new Map();
+// The table's modules as last drawn, for the log's words (module 1 ends at 9 animals).
+let longGame = false;
 
 export const cardName = (id) => tOr(`rw.card.${id}`, t('rw.aCard'));
 const cardText = (id) => `${cardName(id)}: ${tOr(`rw.text.${id}`, '')}`;
@@ -34,6 +36,7 @@ const biomeName = (b) => t(`rw.biome.${b}`);
 
 /** moveLabel's and the log's formatter: cards, biomes, hexes, halves and resources in words. */
 export function rwLabel(key, value, move) {
+  if (key === 'card' && move?.type === 'reserved' && !value) return t('rw.passReserve');
   if (key === 'card') return ACTION_CARDS.includes(value) || value === 'H' ? t(`rw.action.${value}`) : cardName(value);
   if (key === 'half') return move?.card ? t(`rw.halfText.${move.card}.${value}`) : undefined;
   if (key === 'biome') return biomeName(typeof value === 'number' ? BIOMES[value] : value);
@@ -61,6 +64,7 @@ function wildlifeHexes(key, move) {
 const TRIGGERS = new Set(['animals', 'board-full', 'wildlife-deck']);
 
 function whyText(why) {
+  if (why === 'animals' && longGame) return t('rw.trigger.animals9'); // RW-165
   if (TRIGGERS.has(why)) return t(`rw.trigger.${why}`);
   if (why.startsWith('complete-')) return t('rw.why.complete', { biome: biomeName(why.slice(9)) });
   if (why === 'stars' || why === 'tree') return t(`rw.why.${why}`);
@@ -75,6 +79,7 @@ export function renderRewild(container, ctx) {
   const sig = JSON.stringify(legal);
   if (pick.sig !== sig) pick = { sig, card: null, fields: [], field: -1, tile: -1, again: -1 };
   for (const p of view.players) for (const c of p.cards || []) uidCard.set(c.uid, c.card);
+  longGame = Boolean(view.expert?.long_game);
   const redraw = () => {
     const controls = container.querySelector('#step-controls');
     container.replaceChildren();
