@@ -5,8 +5,10 @@
 // A turn is tapped where it happens: a half of an action card (or the harvest card) in
 // the hand; a tile's hexes on the board, one by one (a hex that finishes a placement
 // plays it, one that starts it is a lead: data-leads); a tile to upgrade; a display card,
-// then where it goes (hexes, a tall tree, a biome row, its prey). Fields the engine adds
-// later are ignored.
+// then where it goes (hexes, a tall tree, a biome row, its prey). The expert modules'
+// choices are tapped the same way: a wildlife card to reserve, a card to re-trigger (then
+// its new prey), a meeple's centre hex, a tile to relocate (then its new hexes). In a
+// solo game players[1] is the opponent: its board shown, its face-down pile only counted.
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { makeLead, makeTarget, moveButton, moveKey, moveLabel, zoomable } from '../../kit/board.js';
