@@ -3,8 +3,9 @@ greedy bot, played by tapping only the board (a half of an action card, a tile's
 one by one, a card on the scoreboard, then where it goes) and the step's controls beside
 it, never the fallback move list. At every step the board, the acting panel and the
 step's controls are on screen, with no sideways scrolling; one undo; the history
-scrubbed; the finished game's shared replay opened in Japanese. Screenshots (phone,
-tablet, desktop) go to KIFU_SHOTS."""
+scrubbed; the finished game's shared replay opened in Japanese. Then solo games with all
+four expert modules, tapped the same way, their choices (reserve, re-trigger, meeple,
+relocate) included. Screenshots (phone, tablet, desktop) go to KIFU_SHOTS."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import board_moves, new_game, seq, sideways_overflow, wait_idle
 
@@ -231,3 +233,83 @@ def test_whole_game_by_tapping(server, new_context):
     shot(viewer, "rw-howto-ja-390")
     assert page.errors == []
     json.dumps(played)
+
+
+# The solo game with all four expert modules (RW-164, RW-200): the modules' choices join
+# the order; a re-trigger, a meeple and a relocation are taken when offered, a
+# reservation once (FIRST_ONLY), a decline only when nothing else is.
+SOLO_ORDER = ["retrigger", "meeple", "relocate", "reserve", *ORDER, "decline"]
+MODULES = {"long_game": True, "expert_plants": True, "expert_board": True, "expert_cards": True}
+# Plants are taken whenever they can be (the expert plants' reserve, switch and
+# relocate come with them); a predation card and a reservation once, as above.
+SOLO_FIRST_ONLY = {"predation", "reserve"}
+# The new game's seed, pinned (the form draws it with crypto.getRandomValues), and the
+# modules' choices its game reaches when tapped this way (no one seed reaches all four).
+SEEDS = {26: {"relocate", "retrigger"}, 25: {"meeple", "reserve", "decline"}}
+MODULE_MOVES = {"retrigger", "meeple", "relocate", "reserve", "decline"}
+PIN_SEED = """(() => {
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (a) => (a instanceof Uint32Array && a.length === 2
+    ? (a.set([0, %d]), a) : real(a));
+})()"""
+
+
+@pytest.mark.parametrize("seed", list(SEEDS))
+def test_solo_game_with_all_modules(server, new_context, seed):
+    """A solo game (1 player: you and the opponent) with all four modules at 390 × 844,
+    tapped to its end, the modules' choices included: the opponent's board and pile
+    shown (the pile's cards never named), one undo, the end screen's multiplier and
+    result, in en and ja."""
+    context = new_context(PHONE_390)
+    context.add_init_script(PIN_SEED % seed)
+    page = open_app(context.new_page(), server.url)
+    new_game(page, GAME, ["human"], names=["Aiko"], options=MODULES)
+    shot(page, "rw-solo-start-390")
+    wait_turn(page)
+    # the expert side: three fields beyond its boundary are not drawn (35 - 3)
+    assert page.locator("#board [data-stage=acting] .rw-board [data-field]").count() == 32
+    others = page.inner_text("#board details.others", timeout=5_000)
+    assert "Opponent" in others and "face-down pile" in others, others
+    first, offered = seq(page), board_moves(page)
+    assert tap_once(page, SOLO_ORDER)[0] == "play"
+    page.wait_for_selector("#undo:enabled")
+    page.click("#undo")
+    page.wait_for_function(
+        "(s) => Number(document.querySelector('#turn').dataset.seq) === s", arg=first + 2
+    )
+    wait_idle(page)
+    assert board_moves(page) == offered
+    played: list[tuple[str, str, int]] = []
+    order = SOLO_ORDER
+    while True:
+        wait_turn(page)
+        if page.query_selector("#end-screen"):
+            break
+        check_screen(page, played)
+        phase = page.get_attribute("#board", "data-phase") or ""
+        if phase in MODULE_MOVES and phase not in SHOWN:
+            SHOWN.add(phase)
+            shot(page, f"rw-solo-{phase}-390")
+        played.append(tap_once(page, order, set(ONCE)))
+        if played[-1][0] in SOLO_FIRST_ONLY:
+            order = [kind for kind in order if kind != played[-1][0]] + [played[-1][0]]
+        assert len(played) < 400, "the game did not end"
+    kinds = {kind for kind, _, _ in played}
+    assert {"play", "place", "wildlife", "end"} | SEEDS[seed] <= kinds, kinds
+    end = page.inner_text("#end-screen")
+    assert "×1.5" in end and "×2" in end and "Opponent:" in end, end
+    assert "You beat the opponent." in end or "The opponent wins (it wins ties)." in end, end
+    log = page.inner_text("#move-log")
+    assert "The opponent drew" in log, log[:500]
+    assert sideways_overflow(page) <= 0
+    shot(page, f"rw-solo-end-{seed}-390")
+    page.select_option("#lang-select", "ja")
+    page.wait_for_function("document.querySelector('#end-screen')?.innerText.includes('対戦相手')")
+    end = page.inner_text("#end-screen")
+    assert "×1.5" in end and (
+        "あなたが対戦相手に勝ちました" in end or "同点の場合は対戦相手の勝ち" in end
+    )
+    assert "対戦相手が" in page.inner_text("#move-log")
+    assert sideways_overflow(page) <= 0
+    shot(page, f"rw-solo-end-ja-{seed}-390")
+    assert page.errors == []

@@ -192,8 +192,9 @@ export async function gameScreen(root, { args: [id], screen }) {
 
   async function drawInner() {
     const snap = session.snapshot;
-    const names = (seat) => seatName(session.row, seat);
     const title = titleOf(session.game);
+    // a seat beyond the record's (a solo game's automatic opponent) is named by its title
+    const names = (seat) => (seat >= session.seats && title.seatName ? title.seatName(seat) : seatName(session.row, seat));
     const log = await session.logEntries().catch(() => snap.entries || []);
     // whose turn, or which point of the history is on screen
     if (scrubSeq !== null) turn.textContent = t('scrub.viewing', { seq: scrubSeq, max: snap.seq });

@@ -5,8 +5,10 @@
 // A turn is tapped where it happens: a half of an action card (or the harvest card) in
 // the hand; a tile's hexes on the board, one by one (a hex that finishes a placement
 // plays it, one that starts it is a lead: data-leads); a tile to upgrade; a display card,
-// then where it goes (hexes, a tall tree, a biome row, its prey). Fields the engine adds
-// later are ignored.
+// then where it goes (hexes, a tall tree, a biome row, its prey). The expert modules'
+// choices are tapped the same way: a wildlife card to reserve, a card to re-trigger (then
+// its new prey), a meeple's centre hex, a tile to relocate (then its new hexes). In a
+// solo game players[1] is the opponent: its board shown, its face-down pile only counted.
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { makeLead, makeTarget, moveButton, moveKey, moveLabel, zoomable } from '../../kit/board.js';
@@ -18,11 +20,17 @@ const R = 30;
 const HH = Math.sqrt(3) * R;
 const BIOMES = ['S', 'G', 'R'];
 const DECKS = ['wildlife', 'predation', 'plant'];
+const OUTSIDE = -2; // `cover` of a field beyond the boundary
 const ACTION_CARDS = ['S1', 'S2', 'G1', 'G2', 'R1', 'R2'];
 
 // What the player has picked so far in a choice made in several taps (a display card,
 // hexes, an extension's field); forgotten when the legal moves change.
-let pick = { sig: '', card: null, fields: [], field: -1 };
+let pick = { sig: '', card: null, fields: [], field: -1, tile: -1, again: -1 };
+// Which card each placed uid is (uids are never reused), for the moves and the log that
+// name a card by its uid (a re-trigger, a meeple, a switch).
+const uidCard = new Map();
+// The table's modules as last drawn, for the log's words (module 1 ends at 9 animals).
+let longGame = false;
 
 export const cardName = (id) => tOr(`rw.card.${id}`, t('rw.aCard'));
 const cardText = (id) => `${cardName(id)}: ${tOr(`rw.text.${id}`, '')}`;
@@ -30,6 +38,7 @@ const biomeName = (b) => t(`rw.biome.${b}`);
 
 /** moveLabel's and the log's formatter: cards, biomes, hexes, halves and resources in words. */
 export function rwLabel(key, value, move) {
+  if (key === 'card' && move?.type === 'reserved' && !value) return t('rw.passReserve');
   if (key === 'card') return ACTION_CARDS.includes(value) || value === 'H' ? t(`rw.action.${value}`) : cardName(value);
   if (key === 'half') return move?.card ? t(`rw.halfText.${move.card}.${value}`) : undefined;
   if (key === 'biome') return biomeName(typeof value === 'number' ? BIOMES[value] : value);
@@ -44,6 +53,7 @@ export function rwLabel(key, value, move) {
   if (key === 'mineral') return ['mineral', 'water', 'seed'].map((k, i) => (move?.[k] ? t('rw.amount', { n: move[k], resource: t(`rw.resource.${i}`) }) : null)).filter(Boolean).join(t('list.sep'));
   if (key === 'water' || key === 'seed') return '';
   if (key === 'why') return whyText(value);
+  if (key === 'uid') return uidCard.has(value) ? cardName(uidCard.get(value)) : t('rw.aCard');
   return undefined;
 }
 
@@ -56,6 +66,7 @@ function wildlifeHexes(key, move) {
 const TRIGGERS = new Set(['animals', 'board-full', 'wildlife-deck']);
 
 function whyText(why) {
+  if (why === 'animals' && longGame) return t('rw.trigger.animals9'); // RW-165
   if (TRIGGERS.has(why)) return t(`rw.trigger.${why}`);
   if (why.startsWith('complete-')) return t('rw.why.complete', { biome: biomeName(why.slice(9)) });
   if (why === 'stars' || why === 'tree') return t(`rw.why.${why}`);
@@ -68,7 +79,9 @@ export function renderRewild(container, ctx) {
   const legal = ctx.readOnly ? [] : ctx.legal || [];
   container.dataset.phase = view.phase;
   const sig = JSON.stringify(legal);
-  if (pick.sig !== sig) pick = { sig, card: null, fields: [], field: -1 };
+  if (pick.sig !== sig) pick = { sig, card: null, fields: [], field: -1, tile: -1, again: -1 };
+  for (const p of view.players) for (const c of p.cards || []) uidCard.set(c.uid, c.card);
+  longGame = Boolean(view.expert?.long_game);
   const redraw = () => {
     const controls = container.querySelector('#step-controls');
     container.replaceChildren();
@@ -95,39 +108,55 @@ function draw(container, ctx, legal, redraw) {
     h('div.rw-layout', { dataset: { phase: view.phase } },
       display(view, legal, onMove, redraw),
       h('div.rw-main', {}, panels[me]),
-      others.length ? h('details.others', { open: over }, h('summary', {}, t('game.otherPlayers', { n: others.length })), others) : null),
+      // solo: the opponent's board and pile shown, under its own name (RW-200)
+      others.length ? h('details.others', { open: over || Boolean(view.expert?.solo) }, h('summary', {}, view.expert?.solo ? t('rw.opponent') : t('game.otherPlayers', { n: others.length })), others) : null),
   );
 }
 
 // -- the scoreboard's display (RW-029) ------------------------------------------------
 
 function display(view, legal, onMove, redraw) {
-  const attracting = legal.filter((m) => m.type === 'wildlife' || m.type === 'predation' || m.type === 'plant');
+  // a reservation (module 2, RW-167) is tapped on the wildlife card too
+  const attracting = legal.filter((m) => ['wildlife', 'predation', 'plant', 'reserve'].includes(m.type));
   // the chosen card in words: what it needs and does (its button shows only its name)
-  const chosen = pick.card ? view.display[pick.card.row][pick.card.slot] : '';
+  const chosen = pick.card ? cardAt(view, pick.card.row, pick.card.slot) : '';
+  const mine = reservedOf(view, view.current);
   return h('section.rw-display', { 'aria-label': t('rw.scoreboard') },
     chosen ? h('p.rw-picked', { role: 'status' }, t('rw.picked', { card: cardText(chosen) })) : null,
+    // a reserved wildlife card (RW-168): attracted like a displayed one, slot -1
+    mine ? h('div.rw-row.rw-reserved', {}, h('span.rw-deck', {}, t('rw.reserved', { card: '' })), cardCell(mine, 0, -1, attracting, onMove, redraw, '')) : null,
     view.display.map((row, r) => h('div.rw-row', { dataset: { deck: DECKS[r] } },
       h('span.rw-deck', { title: t(`rw.deck.${DECKS[r]}`) }, h('span.visually-hidden', {}, t(`rw.deck.${DECKS[r]}`)), t(`rw.deckShort.${DECKS[r]}`), h('small', {}, String(view.deck_sizes?.[r] ?? ''))),
       row.map((id, slot) => {
         if (!id) return h('span.rw-card.empty', {}, '');
-        const moves = attracting.filter((m) => m.type === DECKS[r] && m.slot === slot);
-        const picked = pick.card && pick.card.row === r && pick.card.slot === slot;
-        const face = [h('span.rw-glyph', { 'aria-hidden': 'true' }, tOr(`rw.glyph.${id}`, '')), h('span.rw-name', {}, cardName(id))];
         // keyed by the card (and its copy), so a card sliding right on a refill glides
-        const key = `card-${id}-${row.slice(0, slot).filter((x) => x === id).length}`;
-        if (moves.length === 1) return keyed(moveButton('button.rw-card.legal', moves[0], `${moveLabel(GAME, moves[0], rwLabel)} — ${cardText(id)}`, onMove, ...face), key);
-        if (moves.length) {
-          const el = h(`button.rw-card.legal${picked ? '.picked' : ''}`, { type: 'button', 'aria-pressed': picked ? 'true' : 'false' }, ...face);
-          makeLead(el, moves, `${t('rw.pickCard')} — ${cardText(id)}`, () => {
-            pick.card = picked ? null : { row: r, slot };
-            pick.fields = [];
-            redraw();
-          });
-          return keyed(el, key);
-        }
-        return keyed(h('span.rw-card', {}, zoomable(h('span.rw-face', {}, ...face), cardText(id), () => bigCard(id))), key);
+        return cardCell(id, r, slot, attracting, onMove, redraw, `card-${id}-${row.slice(0, slot).filter((x) => x === id).length}`);
       }))));
+}
+
+/** The wildlife card `seat` reserved and has yet to attract (module 2), or ''. */
+function reservedOf(view, seat) {
+  return (view.expert?.reserved || []).find((x) => x.seat === seat)?.card || '';
+}
+
+const cardAt = (view, row, slot) => (slot < 0 ? reservedOf(view, view.current) : view.display[row][slot]);
+
+/** One card of the scoreboard (or the reserved one): a move, a first tap, or a face. */
+function cardCell(id, r, slot, attracting, onMove, redraw, key) {
+  const moves = attracting.filter((m) => (m.type === DECKS[r] || (r === 0 && m.type === 'reserve')) && m.slot === slot);
+  const picked = pick.card && pick.card.row === r && pick.card.slot === slot;
+  const face = [h('span.rw-glyph', { 'aria-hidden': 'true' }, tOr(`rw.glyph.${id}`, '')), h('span.rw-name', {}, cardName(id))];
+  if (moves.length === 1) return keyed(moveButton('button.rw-card.legal', moves[0], `${moveLabel(GAME, moves[0], rwLabel)} — ${cardText(id)}`, onMove, ...face), key);
+  if (moves.length) {
+    const el = h(`button.rw-card.legal${picked ? '.picked' : ''}`, { type: 'button', 'aria-pressed': picked ? 'true' : 'false' }, ...face);
+    makeLead(el, moves, `${t('rw.pickCard')} — ${cardText(id)}`, () => {
+      pick.card = picked ? null : { row: r, slot };
+      pick.fields = [];
+      redraw();
+    });
+    return keyed(el, key);
+  }
+  return keyed(h('span.rw-card', {}, zoomable(h('span.rw-face', {}, ...face), cardText(id), () => bigCard(id))), key);
 }
 
 function bigCard(id) {
@@ -150,6 +179,8 @@ function playerPanel(view, p, seat, legal, names, onMove, redraw, acting) {
       view.start === seat ? h('span.badge', { title: t('rw.startPlayer') }, t('rw.startShort')) : null,
       active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null, h('span.rw-stock', {}, stock)),
     h('div.rw-board-row', {}, board(view, p, seat, ch, onMove, redraw), acting ? h('div.step-slot') : null),
+    ch.turns.length ? h('div.rw-turns', { role: 'group', 'aria-label': t('rw.pickTurn') }, ch.turns.map((m) => moveButton('button.step.legal', m, moveLabel(GAME, m, rwLabel), onMove))) : null,
+    view.expert?.solo && seat === 1 ? h('p.rw-pile', {}, t('rw.pile', { n: view.pile })) : null,
     hand(p, legal, onMove),
     biomeRows(p, legal, ch, onMove, redraw));
 }
@@ -188,6 +219,8 @@ function hand(p, legal, onMove) {
 
 function biomeRows(p, legal, ch, onMove, redraw) {
   const picked = pick.card ? legal.filter((m) => m.type === DECKS[pick.card.row] && m.slot === pick.card.slot) : [];
+  // a re-trigger (module 3, RW-185): the card itself, then (a predation card) its new prey
+  const again = legal.filter((m) => m.type === 'retrigger');
   return h('div.rw-biomes', {}, BIOMES.map((b, i) => {
     const cards = (p.cards || []).filter((c) => c.biome === b);
     const chips = cards.filter((c) => !c.covered).map((c) => {
@@ -197,6 +230,17 @@ function biomeRows(p, legal, ch, onMove, redraw) {
       const face = [h('span.rw-glyph', { 'aria-hidden': 'true' }, tOr(`rw.glyph.${c.card}`, '')), h('span.rw-name', {}, cardName(c.card)),
         under ? h('span.rw-under', { title: t('rw.onTop', { card: cardName(under.card) }) }, '⤓', tOr(`rw.glyph.${under.card}`, '')) : null];
       if (prey) return keyed(moveButton('button.rw-chip.legal', prey, `${moveLabel(GAME, prey, rwLabel)} — ${label}`, onMove, ...face), `placed-${c.uid}`);
+      const onto = again.find((m) => m.uid === pick.again && m.prey === c.uid);
+      if (onto) return keyed(moveButton('button.rw-chip.legal', onto, `${moveLabel(GAME, onto, rwLabel)} — ${label}`, onMove, ...face), `placed-${c.uid}`);
+      const mine = pick.again < 0 ? again.filter((m) => m.uid === c.uid) : [];
+      if (mine.length === 1) return keyed(moveButton('button.rw-chip.legal', mine[0], `${moveLabel(GAME, mine[0], rwLabel)} — ${label}`, onMove, ...face), `placed-${c.uid}`);
+      if (mine.length) {
+        const el = h('button.rw-chip.legal', { type: 'button' }, ...face);
+        return keyed(makeLead(el, mine, `${t('rw.pickCard')} — ${label}`, () => {
+          pick.again = c.uid;
+          redraw();
+        }), `placed-${c.uid}`);
+      }
       return keyed(h('span.rw-chip', { title: label }, ...face), `placed-${c.uid}`);
     });
     // a plant goes into a row; so does an animal living on the row's plant-provided hexes only
@@ -260,6 +304,7 @@ function hexChoice(el, f, ch, label, redraw, onMove) {
 function choices(view, p, legal) {
   const hexes = new Map();
   const tiles = new Map();
+  const leads = new Map(); // tile -> the moves a first tap on it leads to (a relocation)
   const offer = (f, move, lead) => {
     const e = hexes.get(f) || { move: null, leads: [] };
     if (lead) e.leads.push(move);
@@ -267,14 +312,21 @@ function choices(view, p, legal) {
     hexes.set(f, e);
   };
   // a set of fields chosen hex by hex: a hex that completes a candidate plays it
+  // several moves on the same hexes (a relocated tile turned): the last hex is a lead too,
+  // then each way is a button beside the board (`turns`)
+  const turns = [];
+  const sameSet = (a, b) => a.length === b.length && a.every((f) => b.includes(f));
   const chooser = (cands) => {
     const live = cands.filter(([fields]) => pick.fields.every((f) => fields.includes(f)));
     for (const [fields, move] of live) {
+      const last = fields.length === pick.fields.length + 1;
+      const twins = last && live.filter(([g]) => sameSet(g, fields)).length > 1;
       for (const f of fields) {
         if (pick.fields.includes(f)) continue;
-        offer(f, move, fields.length !== pick.fields.length + 1);
+        offer(f, move, !last || twins);
       }
     }
+    if (pick.fields.length) turns.push(...live.filter(([g]) => sameSet(g, pick.fields)).map(([, m]) => m));
   };
   switch (view.phase) {
     case 'place':
@@ -301,9 +353,18 @@ function choices(view, p, legal) {
         for (const m of mine) if ((m.canopy ?? -1) >= 0) tiles.set(m.canopy, m);
       }
       break;
+    case 'meeple': // module 4: the configuration's centre (RW-193)
+      for (const m of legal) if (m.type === 'meeple') offer(m.field, m, false);
+      break;
+    case 'relocate': { // module 2: the tile, then its new hexes (RW-180)
+      const moves = legal.filter((m) => m.type === 'relocate');
+      if (pick.tile >= 0) chooser(moves.filter((m) => m.tile === pick.tile).map((m) => [[...m.fields, ...(m.ext >= 0 ? [m.ext] : [])], m]));
+      else for (const m of moves) leads.set(m.tile, [...(leads.get(m.tile) || []), m]);
+      break;
+    }
     default:
   }
-  return { hexes, tiles };
+  return { hexes, tiles, leads, turns };
 }
 
 function board(view, p, seat, ch, onMove, redraw) {
@@ -315,10 +376,12 @@ function board(view, p, seat, ch, onMove, redraw) {
   const { hexes, tiles } = ch;
   const tileMoves = new Map([...tiles].map(([i, m]) => [i, m]));
   const markerOf = new Map();
+  const meeples = new Map((view.expert?.meeples || []).filter((m) => m.seat === seat).map((m) => [m.field, m]));
   for (const c of p.cards || []) for (const f of c.hexes || []) markerOf.set(f, c);
   for (let f = 0; f < n; f++) {
     const [x, y] = centre(f);
     const ti = p.cover[f];
+    if (ti === OUTSIDE) continue; // beyond the expert side's boundary (RW-184)
     const tile = ti >= 0 ? p.tiles[ti] : null;
     const kind = tile ? (tile.ext === f ? 'S' : tile.kind) : null;
     const colour = kind ? BIOME_COLOURS[kind] : null;
@@ -342,10 +405,17 @@ function board(view, p, seat, ch, onMove, redraw) {
         s('circle', { cx: x, cy, r: R * 0.34, fill: '#fff', stroke: PLAYER_COLOURS[seat % 4], 'stroke-width': 3 }),
         s('text', { x, y: cy + 5, 'text-anchor': 'middle', 'font-size': 13, 'aria-hidden': 'true' }, card ? tOr(`rw.glyph.${card.card}`, '🐾') : '🐾')));
     }
+    const meeple = meeples.get(f);
+    if (meeple) {
+      g.append(s('g', { dataset: { key: `meeple-${seat}-${meeple.uid}` } },
+        s('rect', { x: x - R * 0.62, y: y - R * 0.12, width: R * 0.34, height: R * 0.34, rx: 3, fill: PLAYER_COLOURS[seat % 4], stroke: '#fff', 'stroke-width': 1.5 }),
+        s('title', {}, `${t('rw.meeple')}: ${cardName(uidCard.get(meeple.uid))}`)));
+    }
     const chosen = pick.fields.includes(f) || pick.field === f;
     if (chosen) g.append(s('polygon', { points: corners(x, y, R - 4), fill: 'rgba(0,114,178,0.35)', stroke: '#003f7f', 'stroke-width': 4 }));
     const offer = hexes.get(f);
     const tileMove = ti >= 0 ? tileMoves.get(ti) : undefined;
+    const tileLead = ti >= 0 ? ch.leads.get(ti) : undefined;
     const label = hexLabel(f, tile, kind, marker);
     if (offer?.move || tileMove) {
       const move = offer?.move || tileMove;
@@ -356,6 +426,12 @@ function board(view, p, seat, ch, onMove, redraw) {
       makeLead(g, offer.leads, `${t('rw.pickHex')} — ${label}`, () => {
         if (view.phase === 'extend') pick.field = f;
         else pick.fields = [...pick.fields, f].sort((a, b) => a - b);
+        redraw();
+      });
+    } else if (tileLead) {
+      g.append(s('polygon', { points: corners(x, y, R - 3), fill: 'rgba(255,209,102,0.4)', stroke: '#111', 'stroke-width': 2, 'stroke-dasharray': '3 3', class: 'hl' }));
+      makeLead(g, tileLead, `${t('rw.pickTile')} — ${label}`, () => {
+        pick.tile = ti;
         redraw();
       });
     } else if (chosen) {

@@ -46,6 +46,22 @@ export const en = [
     { text: 'Then every end-game effect of a visible card is scored; immediate effects are not scored again.', rules: ['RW-158', 'RW-159'] },
     { text: 'Most ★ wins; a tie goes to more completed biomes, then to more rainforest tiles plus tall trees.', rules: ['RW-160', 'RW-161', 'RW-162'] },
   ] },
+  { title: 'Expert mode', items: [
+    { text: 'Expert mode is four modules; choose any of them when you start a game, with any number of players or solo.', rules: ['RW-164'] },
+    { text: 'Module 1: the end is triggered at 9 visible animals instead of 8.', rules: ['RW-165'] },
+    { text: 'Module 2: 7 expert-mode plant cards join the plant deck. A reserve plant reserves once a wildlife card of its biome from the scoreboard (tap it on the scoreboard): it is yours alone and the next wildlife card you attract; until then it counts for nothing.', rules: ['RW-166', 'RW-167', 'RW-168', 'RW-170', 'RW-171'] },
+    { text: 'A switch plant goes to the right of another card in your biomes and switches its effect type: immediate becomes end of game (it scores again then), end of game becomes immediate (it scores at once).', rules: ['RW-172', 'RW-173', 'RW-174', 'RW-175', 'RW-176'] },
+    { text: 'A relocate plant moves one of your biome tiles, with all on it, elsewhere on your board (tap the tile, then its new hexes); stars uncovered there score. Tiles of an animal meeple cannot move.', rules: ['RW-180', 'RW-181', 'RW-182', 'RW-183'] },
+    { text: 'Module 3: the expert side of the player board. Completing a biome gives no 6★: instead re-trigger one card with an immediate effect in that biome at once (tap it), once per biome. A predation card moves onto another prey; predated animals cannot be re-triggered.', rules: ['RW-184', 'RW-185', 'RW-186', 'RW-187', 'RW-188', 'RW-189', 'RW-190'] },
+    { text: 'Module 4: 18 expert-mode cards replace their twins. When your tiles match a card’s configuration (any rotation), its animal meeple goes on the configuration’s centre and scores its ★ — before or after the card is attracted, but not once it is predated.', rules: ['RW-191', 'RW-192', 'RW-193', 'RW-194', 'RW-195', 'RW-197'] },
+  ] },
+  { title: 'Solo mode', items: [
+    { text: 'Play against an opponent on its own board (always the base side). You start; your turns are as usual.', rules: ['RW-200', 'RW-202', 'RW-204'] },
+    { text: 'Its turn is automatic: it draws its face-down pile’s top card and does the top action (the bottom if it cannot); its harvest card builds the pile again. Only the pile’s size is shown.', rules: ['RW-201', 'RW-205', 'RW-206', 'RW-207'] },
+    { text: 'It places tiles column by column from the left, gains resources and removes 2 cards, and upgrades only when that helps it.', rules: ['RW-208', 'RW-211', 'RW-212', 'RW-213', 'RW-214'] },
+    { text: 'It attracts a plant, then every wildlife card it has room for (tier-1 effects first), then a predation card that fits its animals.', rules: ['RW-216', 'RW-217', 'RW-220', 'RW-221', 'RW-224'] },
+    { text: 'At the end both score their end-game effects; the opponent’s total is multiplied by 1.5 (rounded up), by 2 with any expert module or the challenge. The most ★ wins; the opponent wins ties.', rules: ['RW-228', 'RW-229', 'RW-230'] },
+  ] },
 ];
 
 export const ja = [
@@ -91,5 +107,21 @@ export const ja = [
     { text: '現在のラウンドを最後まで行い、その後、最終ラウンドをもう1ラウンド行います。', rules: ['RW-157', 'RW-233'] },
     { text: 'その後、見えているカードのゲーム終了時効果をすべて獲得します。即時効果は再び獲得しません。', rules: ['RW-158', 'RW-159'] },
     { text: '最も多くの★を獲得したプレイヤーが勝ちます。同点なら完成したバイオームの数、次に熱帯雨林タイルと高木の合計数が多いプレイヤーが勝ちます。', rules: ['RW-160', 'RW-161', 'RW-162'] },
+  ] },
+  { title: 'エキスパートモード', items: [
+    { text: 'エキスパートモードは互いに独立した4つの要素です。ゲーム開始時に好きなものを組み合わせて選べます（何人でも、ソロモードでも）。', rules: ['RW-164'] },
+    { text: '要素1：見えている動物が8匹ではなく9匹になるとゲーム終了がトリガーされます。', rules: ['RW-165'] },
+    { text: '要素2：エキスパートモード植物カード7枚を植物の山に加えます。予約植物カードは一度だけ、そのバイオームに住める野生動物カード1枚をスコアボードから予約します（スコアボードのカードをタップ）。そのカードは予約したプレイヤー専用で、次に引き寄せる野生動物カードになります。それまではカード効果にカウントされません。', rules: ['RW-166', 'RW-167', 'RW-168', 'RW-170', 'RW-171'] },
+    { text: '効果タイプを変更する植物カードは、自分のバイオームの別のカードの右側に配置し、そのカードの効果タイプを変更します：即時効果はゲーム終了時効果になり（ゲーム終了時に再び発動）、ゲーム終了時効果は即時効果になります（ただちに発動）。', rules: ['RW-172', 'RW-173', 'RW-174', 'RW-175', 'RW-176'] },
+    { text: '移動の植物カードは、バイオームタイル1枚（その上のすべてのコンポーネントごと）をプレイヤーボードの別の位置に移動させます（タイル、次に移動先のヘクスをタップ）。移動先の勝利点ボーナスを獲得します。動物ミープルが使用しているタイルは移動できません。', rules: ['RW-180', 'RW-181', 'RW-182', 'RW-183'] },
+    { text: '要素3：プレイヤーボードのエキスパートモード面。バイオームを完成しても6★は受け取れず、代わりにそのバイオームの即時効果を持つカード1枚をただちに再発動できます（カードをタップ）。バイオームごとに1回のみ。捕食カードは別の獲物の上に移動します。捕食された動物は再発動できません。', rules: ['RW-184', 'RW-185', 'RW-186', 'RW-187', 'RW-188', 'RW-189', 'RW-190'] },
+    { text: '要素4：18枚のエキスパートモードカードを同じ名前のカードと入れ替えます。バイオームタイルがカードの構成と一致すると（任意の向き）、動物ミープルを構成の中心に配置し、★を獲得します。カードを引き寄せる前でも後でも構いませんが、捕食された後は配置できません。', rules: ['RW-191', 'RW-192', 'RW-193', 'RW-194', 'RW-195', 'RW-197'] },
+  ] },
+  { title: 'ソロモード', items: [
+    { text: '自分のプレイヤーボードを持つ対戦相手と対戦します（対戦相手は常にベースモード面）。あなたが先に始め、あなたのターンは通常通りです。', rules: ['RW-200', 'RW-202', 'RW-204'] },
+    { text: '対戦相手のターンは自動です：裏向きのデッキからカードを1枚引き、上部のアクションを実行します（できない場合は下部）。収穫カードを引くとデッキを再び準備します。表示されるのはデッキの枚数だけです。', rules: ['RW-201', 'RW-205', 'RW-206', 'RW-207'] },
+    { text: '対戦相手は左端の列から順にタイルを配置し、資源を受け取ってカードを2枚ゲームから除外し、役に立つときだけアップグレードします。', rules: ['RW-208', 'RW-211', 'RW-212', 'RW-213', 'RW-214'] },
+    { text: '対戦相手は植物、次に配置できるすべての野生動物（ティア1の効果を優先）、次に自分の動物に合う捕食カードの順に引き寄せます。', rules: ['RW-216', 'RW-217', 'RW-220', 'RW-221', 'RW-224'] },
+    { text: 'ゲーム終了後、両者がゲーム終了時効果を獲得します。対戦相手のスコアに1.5を掛け（端数繰り上げ）、エキスパートモードまたは挑戦では2を掛けます。勝利点が最も多い方が勝ち、同点の場合は対戦相手の勝ちです。', rules: ['RW-228', 'RW-229', 'RW-230'] },
   ] },
 ];

@@ -7,8 +7,20 @@ import { moveLabel } from '../../kit/board.js';
 import { t } from '../../i18n.js';
 
 /** The outcome's end-game effects ({seat, card, vp} each) in words, seat by seat, after
- * the points each seat scored during the game (its score minus these). */
+ * the points each seat scored during the game (its score minus these); in a solo game
+ * the opponent's score after its multiplier and who won (RW-228..RW-230). */
 function trail(key, value, { names, outcome }) {
+  const solo = outcome.opponent !== null && outcome.opponent !== undefined;
+  if (key === 'opponent' && solo) {
+    const theirs = (outcome.end_points || []).filter((p) => p.seat === 1);
+    return [t('rw.soloScore', { n: value, result: t(outcome.won ? 'rw.soloWon' : 'rw.soloLost') }),
+      theirs.length ? t('rw.opponentEnd', { cards: theirs.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp })).join(t('list.sep')) }) : null,
+    ].filter(Boolean).join(' ');
+  }
+  // the tie-breaks name the opponent too (its values follow the human's)
+  if ((key === 'completed' || key === 'rainforest') && solo && Array.isArray(value)) {
+    return value.map((v, seat) => `${seat ? t('rw.opponent') : names(seat)}: ${v}`).join(' · ');
+  }
   if (key !== 'end_points' || !Array.isArray(value)) return undefined;
   return outcome.scores.map((score, seat) => {
     const mine = value.filter((p) => p.seat === seat);
@@ -23,6 +35,8 @@ export default {
   label: (move) => moveLabel('rewild-south-america', move, rwLabel),
   logParams: rwLabel,
   trail,
+  // the solo opponent: players[1] of a game whose record has 1 seat (RW-200)
+  seatName: () => t('rw.opponent'),
   howto,
   strings,
 };
