@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import board_moves, new_game, seq, sideways_overflow, wait_idle
+from helpers import board_moves, in_view, new_game, seq, sideways_overflow, wait_idle
 
 GAME = "rewild-south-america"
+# The bot seat's name as the game was made in English (it travels in the share link).
+BOT_NAME = "Easy bot"
 
 # What the tapping player prefers: attract animals (8 visible animals end the game),
 # place tiles to make room for them, upgrade and extend; harvest only when it must. A
@@ -29,24 +31,6 @@ FIRST_ONLY = {"predation", "plant"}
 # The halves that lead to the extend and upgrade steps, played once each when offered.
 ONCE = {("S2", "bottom"), ("G2", "bottom"), ("R2", "bottom")}
 SHOWN: set[str] = set()
-
-IN_VIEW = """() => {
-  window.scrollTo(0, 0);
-  const bar = document.querySelector('#game-bar').getBoundingClientRect().top;
-  const parts = {
-    board: document.querySelector('#board [data-stage=acting] .rw-board'),
-    acting: document.querySelector('#board [data-stage=acting]'),
-    controls: document.querySelector('#step-controls'),
-  };
-  const out = {};
-  for (const [name, el] of Object.entries(parts)) {
-    if (!el) { out[name] = name === 'controls' ? 'none' : 'missing'; continue; }
-    const r = el.getBoundingClientRect();
-    out[name] = r.top >= 0 && r.bottom <= bar + 1 && r.left >= 0 && r.right <= innerWidth + 1
-      ? 'ok' : `out: ${Math.round(r.top)}..${Math.round(r.bottom)} (bar at ${Math.round(bar)})`;
-  }
-  return out;
-}"""
 
 # Every tap the board and its controls offer: a move (data-move) or the first tap of a
 # choice made in several taps (data-leads: the moves it leads to).
@@ -126,7 +110,7 @@ def wait_turn(page: Any) -> None:
 
 
 def check_screen(page: Any, played: list[Any]) -> None:
-    where = page.evaluate(IN_VIEW)
+    where = in_view(page, "#board [data-stage=acting] .rw-board")
     if not all(v in ("ok", "none") for v in where.values()):
         shot(page, "rw-not-in-view")
     assert all(v in ("ok", "none") for v in where.values()), (where, played[-5:])
@@ -224,7 +208,7 @@ def test_whole_game_by_tapping(server, new_context):
     viewer.wait_for_function("document.querySelector('#scrub').value === '1'")
     board = viewer.inner_text("#board")
     # the board in Japanese: no Latin letters but the players' names
-    latin = re.findall(r"[A-Za-z]+", board.replace("Aiko", "").replace("Greedy bot", ""))
+    latin = re.findall(r"[A-Za-z]+", board.replace("Aiko", "").replace(BOT_NAME, ""))
     assert latin == [], latin
     shot(viewer, "rw-shared-ja-scrub-390")
     # how to play, in Japanese, citing its rules
@@ -299,6 +283,9 @@ def test_solo_game_with_all_modules(server, new_context, seed):
     end = page.inner_text("#end-screen")
     assert "×1.5" in end and "×2" in end and "Opponent:" in end, end
     assert "You beat the opponent." in end or "The opponent wins (it wins ties)." in end, end
+    # one player against the rules: won or lost, never "the table"
+    headline = page.inner_text("#winners")
+    assert headline == ("You won!" if "You beat the opponent." in end else "You lost."), headline
     log = page.inner_text("#move-log")
     assert "The opponent drew" in log, log[:500]
     assert sideways_overflow(page) <= 0

@@ -16,7 +16,7 @@ export function endPanel(game, outcome, names, info = {}) {
   const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k) && outcome[k] !== null);
   return h('div.end-screen', { id: 'end-screen' },
     h('h2', {}, t('end.title')),
-    h('p.winners', { id: 'winners' }, outcome.won === true ? t('end.tableWon') : outcome.won === false ? t('end.tableLost')
+    h('p.winners', { id: 'winners' }, outcome.won != null ? wonOrLost(outcome.won, seats.length)
       : t('end.winners', { names: outcome.winners.map(names).join(', ') })),
     lowerWins ? h('p.note', {}, t('end.lowerWins')) : null,
     h('table.scores', {},
@@ -58,4 +58,11 @@ function fmt(v) {
   if (Array.isArray(v)) return v.length ? v.map(fmt).join(' / ') : '—';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
+}
+
+/** A solo player won or lost (against the rules' opponent, or a solitaire level); a
+ * co-operative table won or lost together. */
+function wonOrLost(won, nSeats) {
+  if (nSeats === 1) return t(won ? 'end.soloWon' : 'end.soloLost');
+  return t(won ? 'end.tableWon' : 'end.tableLost');
 }

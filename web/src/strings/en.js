@@ -176,6 +176,8 @@ export const en = {
   'end.winners': 'Winner: {names}',
   'end.tableWon': 'The table won!',
   'end.tableLost': 'The table lost.',
+  'end.soloWon': 'You won!',
+  'end.soloLost': 'You lost.',
   'end.lowerWins': 'Penalty points: the lowest score wins.',
   'end.winner': 'winner',
   'end.reason.stacks-empty': 'every personal stack is empty',

@@ -176,6 +176,8 @@ export const ja = {
   'end.winners': '勝者：{names}',
   'end.tableWon': '全員の勝利！',
   'end.tableLost': '全員の敗北。',
+  'end.soloWon': 'あなたの勝利です！',
+  'end.soloLost': 'あなたの敗北です。',
   'end.lowerWins': 'ペナルティ制：ポイントが最も低いプレイヤーの勝ちです。',
   'end.winner': '勝者',
   'end.reason.stacks-empty': '全員の個人の山札がなくなった',
