@@ -89,12 +89,31 @@ def click_move(page: Any, index: int = 0) -> None:
         page.click("#all-moves")
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"#move-list li:nth-child({index + 1}) button")
+    wait_answer(page, before)
+    wait_idle(page)
+
+
+def wait_answer(page: Any, before: str) -> None:
+    """Until a move made at seq `before` is in (the seq moves on) or refused."""
     page.wait_for_function(
         """(b) => document.querySelector('#turn')?.dataset.seq !== b
           || document.querySelector('#move-error:not([hidden])')""",
         arg=before,
     )
-    wait_idle(page)
+
+
+def wait_played(page: Any, before: str) -> None:
+    """Until a move made at seq `before` is in; a refusal fails the test with its words."""
+    wait_answer(page, before)
+    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+
+
+def share_link(page: Any) -> str:
+    """Share the finished game on screen: the link the share box shows."""
+    page.click("#share")
+    page.wait_for_selector("#share-link:not([hidden])")
+    link: str = page.input_value("#share-link")
+    return link
 
 
 def board_moves(page: Any) -> list[dict[str, Any]]:

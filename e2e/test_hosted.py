@@ -16,6 +16,7 @@ from helpers import (
     new_game,
     play_until_over,
     seq,
+    share_link,
     wait_idle,
     wait_seq,
 )
@@ -307,9 +308,7 @@ def test_hosted_game_to_the_end_then_replay_and_share(server, new_context):
     a.click("#scrub-first")
     a.wait_for_selector("#play-from-here")
     a.click("#scrub-live")
-    a.click("#share")
-    a.wait_for_selector("#share-link:not([hidden])")
-    link = a.input_value("#share-link")
+    link = share_link(a)
     viewer = open_app(new_context(PHONE).new_page(), server.url, "/" + link.split("/", 3)[3])
     viewer.wait_for_selector("#end-screen")
     assert viewer.inner_text("#winners") == a.inner_text("#winners")

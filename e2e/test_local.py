@@ -18,6 +18,7 @@ from helpers import (
     pass_cover,
     play_until_over,
     seq,
+    share_link,
     wait_idle,
 )
 
@@ -143,9 +144,7 @@ def test_finish_share_and_open_shared_offline(server, new_context):
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
     )
-    page.click("#share")
-    page.wait_for_selector("#share-link:not([hidden])")
-    link = page.input_value("#share-link")
+    link = share_link(page)
     assert "/#/shared/" in link and "Aiko" in unquote(link)  # the names travel in the link
     page.uncheck("#share-names")  # the sharer may keep them out
     assert "names=" not in page.input_value("#share-link")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import in_view, new_game, wait_idle
+from helpers import in_view, new_game, wait_idle, wait_played
 
 # The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
 # game short (about 100 taps): buying cards again and again would stretch it past 700.
@@ -56,12 +56,7 @@ def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
         page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"[data-pick='{choice['i']}']")
-    page.wait_for_function(
-        """(b) => document.querySelector('#turn')?.dataset.seq !== b
-          || document.querySelector('#move-error:not([hidden])')""",
-        arg=before,
-    )
-    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    wait_played(page, before)
     where = "picker" if choice["picker"] else "control" if choice["control"] else "board"
     return str(choice["move"]["type"]), where
 

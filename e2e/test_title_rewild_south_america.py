@@ -15,7 +15,16 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import board_moves, in_view, new_game, seq, sideways_overflow, wait_idle
+from helpers import (
+    board_moves,
+    in_view,
+    new_game,
+    seq,
+    share_link,
+    sideways_overflow,
+    wait_idle,
+    wait_played,
+)
 
 GAME = "rewild-south-america"
 # The bot seat's name as the game was made in English (it travels in the share link).
@@ -88,12 +97,7 @@ def tap_once(
             SHOWN.add(goal["type"])
             shot(page, f"rw-{goal['type']}-picked-390")
         assert taps < 6, f"{goal} took too many taps"
-    page.wait_for_function(
-        """(b) => document.querySelector('#turn')?.dataset.seq !== b
-          || document.querySelector('#move-error:not([hidden])')""",
-        arg=before,
-    )
-    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    wait_played(page, before)
     where = "picker" if choice["picker"] else "control" if choice["control"] else "board"
     return str(goal["type"]), where, taps
 
@@ -187,9 +191,7 @@ def test_whole_game_by_tapping(server, new_context):
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
     )
-    page.click("#share")
-    page.wait_for_selector("#share-link:not([hidden])")
-    link = page.input_value("#share-link")
+    link = share_link(page)
     # (this device, switched to Japanese: a fresh one would boot the engine again)
     page.select_option("#lang-select", "ja")
     page.goto(server.url + "/" + link.split("/", 3)[3])

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import DESKTOP, PHONE_390, TABLET, open_app
-from helpers import in_view, new_game, seq, sideways_overflow, wait_idle
+from helpers import in_view, new_game, seq, share_link, sideways_overflow, wait_idle, wait_played
 
 GAME = "valley-of-the-torii"
 SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
@@ -109,12 +109,7 @@ def tap_step(page: Any, order: list[str], rainbow_first: bool = False) -> tuple[
         page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"[data-pick='{choice['i']}']")
-    page.wait_for_function(
-        """(b) => document.querySelector('#turn')?.dataset.seq !== b
-          || document.querySelector('#move-error:not([hidden])')""",
-        arg=before,
-    )
-    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    wait_played(page, before)
     return str(choice["move"]["type"]), "control" if choice["control"] else "board"
 
 
@@ -208,9 +203,7 @@ def test_base_game_two_artists_with_undo_scrub_and_shared_replay(server, new_con
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
     )
-    page.click("#share")
-    page.wait_for_selector("#share-link:not([hidden])")
-    link = page.input_value("#share-link")
+    link = share_link(page)
     viewer = open_app(new_context(PHONE_390).new_page(), server.url, "/" + link.split("/", 3)[3])
     viewer.wait_for_selector("#end-screen")
     viewer.wait_for_selector("#tor-sheet")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import in_view, new_game, sideways_overflow, wait_idle
+from helpers import in_view, new_game, share_link, sideways_overflow, wait_idle, wait_played
 
 from core.games.whispering_woods.forest import best_prefix, walks
 from core.games.whispering_woods.state import Placed
@@ -59,12 +59,7 @@ def big_enough(page: Any, selector: str) -> None:
 
 def moved(page: Any, before: str) -> None:
     """Wait for the move to land, then for the human's turn again (or the end)."""
-    page.wait_for_function(
-        """(b) => document.querySelector('#turn')?.dataset.seq !== b
-          || document.querySelector('#move-error:not([hidden])')""",
-        arg=before,
-    )
-    assert page.is_hidden("#move-error"), page.inner_text("#move-error")
+    wait_played(page, before)
     page.wait_for_function(
         """() => document.querySelector('#end-screen')
           || (document.querySelector('#turn')?.dataset.seat === '0'
@@ -219,9 +214,7 @@ def test_competitive_game_by_tapping(server, new_context):
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
     )
-    page.click("#share")
-    page.wait_for_selector("#share-link:not([hidden])")
-    link = page.input_value("#share-link")
+    link = share_link(page)
     viewer = open_app(new_context(PHONE_390).new_page(), server.url, "/" + link.split("/", 3)[3])
     viewer.wait_for_selector("#end-screen")
     assert viewer.query_selector("#board .ww-forest")

@@ -43,16 +43,18 @@ POSITIONS = {"random": 8, "greedy": 4, "medium": 3, "hard": 2}
 
 
 @cache
-def positions(game_id: str, count: int = 8) -> list[tuple[Any, int]]:
-    """Positions of two-player games played by the random bot (greedy play costs too
-    much to reach them in the default run), each with the seat to move, where that seat
-    has a choice and the re-deal changes something it cannot see."""
+def positions(
+    game_id: str, count: int = 8, seats: int = 2, options: tuple[tuple[str, Any], ...] = ()
+) -> list[tuple[Any, int]]:
+    """Positions of games played by the random bot (greedy play costs too much to reach
+    them in the default run), each with the seat to move, where that seat has a choice
+    and the re-deal changes something it cannot see."""
     game = get(game_id)
     out: list[tuple[Any, int]] = []
-    for seed in range(4 * count):
+    for seed in range(6 * count):
         if len(out) == count:
             break
-        state = game.initial(game.setup(2, seed, {}))
+        state = game.initial(game.setup(seats, seed, dict(options)))
         rng = Rng.seeded(seed, 7)
         for _ in range(5 + 11 * (seed % 8)):
             if not game.to_move(state):
@@ -138,32 +140,14 @@ def test_determinize_reads_only_the_seats_view(game_id: str) -> None:
         assert canonical(world) != canonical(game.determinize(state, seat, Rng.seeded(n, 6)))
 
 
-SOLO_ALL_MODULES = {
-    "long_game": True,
-    "expert_plants": True,
-    "expert_board": True,
-    "expert_cards": True,
-}
-
-
-def rewild_solo_positions(count: int = 4) -> list[tuple[Any, int]]:
-    """Positions of solo Rewild games with every expert module, played by the random
-    bot: the opponent's face-down pile is hidden beside the decks (RW-201)."""
-    game = get("rewild-south-america")
-    out: list[tuple[Any, int]] = []
-    for seed in range(6 * count):
-        state = game.initial(game.setup(1, seed, SOLO_ALL_MODULES))
-        rng = Rng.seeded(seed, 7)
-        for _ in range(3 + 5 * (seed % 4)):
-            if not game.to_move(state):
-                break
-            seat = game.to_move(state)[0]
-            state = game.apply(state, seat, random_bot(game, state, seat, rng))[1]
-        if game.to_move(state) and len(game.legal_moves(state, 0)) > 1:
-            out.append((state, 0))
-        if len(out) == count:
-            return out
-    raise AssertionError("too few solo positions")
+# Solo Rewild with every expert module: the opponent's face-down pile is hidden beside
+# the decks (RW-201).
+SOLO_ALL_MODULES = (
+    ("long_game", True),
+    ("expert_plants", True),
+    ("expert_board", True),
+    ("expert_cards", True),
+)
 
 
 def test_rewild_solo_worlds_re_deal_the_opponents_pile() -> None:
@@ -173,14 +157,14 @@ def test_rewild_solo_worlds_re_deal_the_opponents_pile() -> None:
     game = get("rewild-south-america")
     redeal = REDEAL["rewild-south-america"]
     piles_differ = False
-    for n, (state, seat) in enumerate(rewild_solo_positions()):
+    for n, (state, seat) in enumerate(positions("rewild-south-america", 4, 1, SOLO_ALL_MODULES)):
         world = game.determinize(state, seat, Rng.seeded(n, 5))
         redealt = redeal(state, seat, Rng.seeded(n, 17))
         piles_differ |= canonical(redealt.expert.deck) != canonical(state.expert.deck)
         assert canonical(game.determinize(redealt, seat, Rng.seeded(n, 5))) == canonical(world)
         assert canonical(game.view(world, seat)) == canonical(game.view(state, seat))
     assert piles_differ, "no position had a pile to re-deal: the check tests nothing"
-    state, seat = rewild_solo_positions(1)[0]
+    state, seat = positions("rewild-south-america", 4, 1, SOLO_ALL_MODULES)[0]
     medium = bots_of(game)["medium"]
     assert len(choices_under_redeal(game, medium, state, seat, redeal, worlds=2)) == 1
 

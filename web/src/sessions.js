@@ -84,6 +84,8 @@ export class EngineSession {
     if (this.readOnly || this.humanSeats().length > 1) return;
     const { seq, toMove, over, view, legal, activeSeat, viewSeat } = this.snapshot;
     const shown = { seq, toMove, over, view, legal, activeSeat, viewSeat };
+    // the row (record and all) is written again only when the screen changed: not on every open
+    if (JSON.stringify(this.row.shown) === JSON.stringify(shown)) return;
     this.row = (await store.updateGame(this.id, (row) => {
       row.shown = shown;
       return row;
