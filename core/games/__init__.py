@@ -15,7 +15,7 @@ import msgspec
 from ..kernel.bots import bots_of
 from ..kernel.contract import Decider, GameInfo
 from ..kernel.errors import UnknownGame
-from ..kernel.record import Format, decode_record, record_game
+from ..kernel.codec import Format, decode_record, record_game
 
 _MODULES: dict[str, str] = {
     "tulikko": "core.games.tulikko",

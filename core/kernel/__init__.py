@@ -15,6 +15,8 @@ from .contract import (
 )
 from .encoding import canonical, clone, digest
 from .errors import IllegalMove, KifuError, RecordError, SetupError, UnknownGame
+from .codec import decode_record, encode_record, record_game, record_type
+from .compact import decode_compact, encode_compact
 from .record import (
     RECORD_FORMAT,
     Entry,
@@ -26,13 +28,9 @@ from .record import (
     check_commitments,
     commitment,
     common_prefix,
-    decode_record,
-    encode_record,
     entry_hash,
     entry_secret,
     genesis_hash,
-    record_game,
-    record_type,
     redact_entry,
     redact_genesis,
     redact_record,
@@ -82,9 +80,11 @@ __all__ = [
     "clone",
     "commitment",
     "common_prefix",
+    "decode_compact",
     "decode_record",
     "describe",
     "digest",
+    "encode_compact",
     "encode_record",
     "ensure",
     "entry_hash",

@@ -42,8 +42,21 @@ from .errors import RecordError
 M = TypeVar("M")
 E = TypeVar("E")
 
-RECORD_FORMAT = 2
-"""1: plain sha256 commitments (still read); 2: commitments salted per entry."""
+RECORD_FORMAT = 3
+"""1: plain sha256 commitments (still read); 2: commitments salted per entry, a state
+hash on every entry (still read); 3: a state hash only where `keeps_state_hash`."""
+
+STATE_HASH_EVERY = 32
+
+
+def keeps_state_hash(seq: int, *, over: bool) -> bool:
+    """Whether a format-3 entry stores its state hash: every STATE_HASH_EVERY seqs and
+    where the game ends (take-backs always do). The chain binds every move and its
+    events, and verify re-decides every move and compares its events, so a state
+    divergence that changes no event is still caught, at the next such entry; a hash
+    on every entry cost 32 bytes an entry (half the compact record) and a hash of the
+    whole state on every move."""
+    return over or seq % STATE_HASH_EVERY == 0
 
 Commitment = Literal["move", "events", "state"]
 
@@ -127,7 +140,8 @@ class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_onl
 
     `move` and `events` may be redacted in a seat's copy; `move_hash`, `events_hash`
     and `state_hash` are their commitments (`commitment`), which the entry hash covers
-    instead of them. `move_hash` is "" in format-1 entries, whose hash covers `move`.
+    instead of them. `move_hash` is "" in format-1 entries, whose hash covers `move`;
+    `state_hash` is "" in format-3 entries that keep none (`keeps_state_hash`).
     """
 
     seq: int
@@ -272,52 +286,6 @@ def common_prefix(a: Record[Any, Any], b: Record[Any, Any]) -> int:
         else:
             high = mid - 1
     return low
-
-
-Format = Literal["json", "msgpack"]
-
-
-class _Header(msgspec.Struct):
-    genesis: _GameOnly
-
-
-class _GameOnly(msgspec.Struct):
-    game: str
-
-
-def record_game(data: bytes, fmt: Format = "json") -> str:
-    """The game id of an encoded record, read before its typed decode."""
-    decode = msgspec.json.decode if fmt == "json" else msgspec.msgpack.decode
-    try:
-        header = decode(data, type=_Header)
-    except msgspec.DecodeError as exc:
-        raise RecordError(f"not a Kifu record: {exc}") from None
-    return header.genesis.game
-
-
-def record_type(game: Decider[Any, Any, Any, Any]) -> Any:
-    """Record[Move, Event] for this game: the type to decode its records as."""
-    return Record[game.move_type, game.event_type]  # type: ignore[name-defined]
-
-
-def decode_record(data: bytes, game: Decider[Any, Any, Any, Any], fmt: Format = "json") -> Any:
-    """A typed record of `game`; RecordError (one line) if it does not decode."""
-    decode = msgspec.json.decode if fmt == "json" else msgspec.msgpack.decode
-    try:
-        record = decode(data, type=record_type(game))
-    except msgspec.DecodeError as exc:
-        raise RecordError(f"not a valid {game.info.id} record: {exc}") from None
-    if record.genesis.game != game.info.id:
-        raise RecordError(f"record is for {record.genesis.game!r}, not {game.info.id!r}")
-    if record.format > RECORD_FORMAT:
-        raise RecordError(
-            f"record format {record.format} is newer than this Kifu reads ({RECORD_FORMAT})"
-        )
-    return record
-
-
-def encode_record(record: Record[Any, Any], fmt: Format = "json") -> bytes:
-    return msgspec.json.encode(record) if fmt == "json" else msgspec.msgpack.encode(record)
 
 
 def redact_entry(game: Decider[Any, Any, Any, Any], entry: AnyEntry, seat: int | None) -> AnyEntry:

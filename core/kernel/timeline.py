@@ -37,6 +37,7 @@ from .record import (
     commitment,
     entry_hash,
     genesis_hash,
+    keeps_state_hash,
     seed_commitment,
 )
 from .steps import StepRules
@@ -121,6 +122,7 @@ class Timeline(Generic[S, M, E]):
         self._line: list[int] = [0]
         self._tip = genesis_hash(record.genesis)
         self._by_move_id: dict[str, int] = {}
+        self._hashed_seq = 0  # the last entry that keeps a state hash
         # True while self.state is this timeline's own working copy: shared with no
         # snapshot and not yet handed out, so a StepRules title may fold into it.
         self._private = False
@@ -217,13 +219,14 @@ class Timeline(Generic[S, M, E]):
             )
         events, state = self.game.apply(self.state, seat, move)
         seq = self.seq + 1
+        over = self.game.outcome(state) is not None
         entry: Entry[M, E] = Entry(
             seq=seq,
             seat=seat,
             move=move,
             events=events,
             events_hash=self._commitment(seq, "events", events),
-            state_hash=self._commitment(seq, "state", state),
+            state_hash=self._commitment(seq, "state", state) if keeps_state_hash(seq, over=over) else "",
             prev_hash=self._tip,
             move_id=move_id,
             device_id=device_id,
@@ -231,6 +234,7 @@ class Timeline(Generic[S, M, E]):
             move_hash=self._commitment(seq, "move", move),
         )
         self._commit(entry, state)
+        self.record.format = RECORD_FORMAT  # a game of an older format goes on in this one
         return entry
 
     def takeback_refusal(
@@ -311,6 +315,7 @@ class Timeline(Generic[S, M, E]):
             salted=True,
         )
         self._commit(entry, state)
+        self.record.format = RECORD_FORMAT
         return entry
 
     def append(self, entry: Entry[M, E] | TakeBack, *, check: Check = "replay") -> None:
@@ -339,14 +344,22 @@ class Timeline(Generic[S, M, E]):
             if check == "verify":
                 self._verify_events(entry)
             state, private = self._folded(entry.events)
+        if entry.salted and not entry.state_hash:  # format 3: this entry keeps none
+            hash_check = False
+            self.record.format = max(self.record.format, RECORD_FORMAT)
         actual = (
             self._commitment(seq, "state", state, salted=entry.salted)
             if hash_check
             else entry.state_hash
         )
         if actual != entry.state_hash:
+            since = self._hashed_seq + 1
+            where = f" (after one of seqs {since}-{seq}: those between keep none)"
             raise Mismatch(
-                "state hash differs", seq, expected_hash=entry.state_hash, actual_hash=actual
+                "state hash differs" + (where if since < seq else ""),
+                seq,
+                expected_hash=entry.state_hash,
+                actual_hash=actual,
             )
         self._commit(entry, state, private=private)
 
@@ -428,11 +441,13 @@ class Timeline(Generic[S, M, E]):
     def _commit(self, entry: Entry[M, E] | TakeBack, state: S, *, private: bool = False) -> None:
         self._private = private
         self.record.entries.append(entry)
-        if entry.salted:  # a format-1 game continued today goes on in format 2
-            self.record.format = max(self.record.format, RECORD_FORMAT)
+        if entry.salted:  # salted: at least format 2 (a format-1 record read on)
+            self.record.format = max(self.record.format, 2)
         self.state = state
         self._tip = entry_hash(entry)
         self._by_move_id[entry.move_id] = entry.seq
+        if entry.state_hash:
+            self._hashed_seq = entry.seq
         if isinstance(entry, TakeBack):
             del self._line[self._line.index(entry.to_seq) + 1 :]
         else:

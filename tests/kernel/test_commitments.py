@@ -39,9 +39,12 @@ def by_hand(seed: int, seq: int, what: str, obj: Any) -> str:
 def test_every_commitment_is_an_hmac_under_the_entrys_secret() -> None:
     timeline = finished_timeline(seed=7)
     record = timeline.record
-    assert record.format == RECORD_FORMAT == 2
+    assert record.format == RECORD_FORMAT == 3
+    last = record.entries[-1].seq  # the game ends there
     for entry in record.entries:
-        state = by_hand(7, entry.seq, "state", timeline.state_at(entry.seq))
+        # format 3: a state hash on every 32nd entry, the last and every take-back
+        kept = isinstance(entry, TakeBack) or entry.seq % 32 == 0 or entry.seq == last
+        state = by_hand(7, entry.seq, "state", timeline.state_at(entry.seq)) if kept else ""
         assert entry.state_hash == state and entry.salted
         if isinstance(entry, Entry):
             assert entry.events_hash == by_hand(7, entry.seq, "events", entry.events)
@@ -100,7 +103,7 @@ def test_a_format_1_entry_keeps_its_move_and_its_plain_hashes() -> None:
     assert redact_entry(game, old, None).move == old.move
 
 
-def test_a_format_1_record_continued_today_goes_on_in_format_2() -> None:
+def test_a_format_1_record_continued_today_goes_on_in_format_3() -> None:
     timeline = finished_timeline(seed=9)
     cut = timeline.branch(4, record_id="old")
     # Rewrite the first four entries as format 1 made them (plain hashes), rechained.
@@ -127,8 +130,9 @@ def test_a_format_1_record_continued_today_goes_on_in_format_2() -> None:
     continued = Timeline(GAME, loaded, check="verify")
     seat = continued.to_move()[0]
     continued.play(seat, continued.legal_moves(seat)[0], move_id="today")
-    assert continued.record.format == 2
+    assert continued.record.format == 3
     assert [e.salted for e in continued.record.entries] == [False] * 4 + [True]
+    assert all(e.state_hash for e in continued.record.entries[:4])  # as format 1 made them
     check_chain(continued.record)
     assert Timeline(GAME, continued.record, check="verify").tip_hash == continued.tip_hash
     copy = redact_record(GAME, continued.record, 1, over=False)

@@ -57,6 +57,8 @@ def test_a_record_that_no_longer_verifies_reproduces_as_a_divergence() -> None:
     record = partial_game()
     record.entries[1] = msgspec.structs.replace(record.entries[1], state_hash="0" * 64)
     report = make_report(GAME, record)
-    assert report.error == "divergence at seq 2: state hash differs"
+    assert report.error == (
+        "divergence at seq 2: state hash differs (after one of seqs 1-2: those between keep none)"
+    )
     result = reproduce(GAME, report)
     assert result.reproduced and result.observed == result.reported

@@ -1,0 +1,276 @@
+"""The compact record: the game, not its bookkeeping, on disk and on the wire.
+
+The record in memory (record.py) holds every entry's seq, previous hash and
+commitments, as hex. Most of that can be derived, so the compact form (msgpack)
+stores only what cannot:
+
+- `seq` is the position and `prev_hash` the chain, both recomputed on reading;
+- the move and events commitments are recomputed from the move and events where the
+  copy holds the seed and them whole, and stored (32 raw bytes each) only where it
+  cannot (a seat's copy of a game in progress: no seed, redacted events);
+- state hashes are stored where the entry has one (format 3: every 32nd entry, the
+  entry that ends the game and every take-back), as 32 raw bytes;
+- moves and events are packed (packing.py: positional arrays against a schema
+  table, strings by index), device ids by index, `at` as the time since the entry
+  before, UUID move ids as 16 bytes;
+- the tip hash is stored, and reading re-derives the chain and checks that it ends
+  there: a changed byte anywhere is a RecordError, as a broken chain was.
+
+A record is ``["kifu", 3, id, genesis, format, tip, chunk]``; a chunk is ``[[new
+strings, new schemas, new devices], rows]`` and continues the tables of the chunks
+before it, so the server can store each write's entries as a chunk of their own
+(`pack_entries` / `unpack_entries`). A row is
+``[seat*2, move id, device, dt, state, move, events(, commitments)]`` for a move and
+``[seat*2 + 1, move id, device, dt, state, to_seq, salted]`` for a take-back.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from typing import Any
+
+import msgspec
+
+from .contract import Decider
+from .encoding import digest
+from .errors import RecordError
+from .packing import Packer, Tables
+from .record import (
+    AnyEntry,
+    Entry,
+    Genesis,
+    Record,
+    TakeBack,
+    commitment,
+    entry_hash,
+    genesis_hash,
+    tip_hash,
+)
+
+MAGIC = "kifu"
+COMPACT_VERSION = 3
+
+
+def is_compact(data: bytes) -> bool:
+    """Whether msgpack bytes are a compact record (an array; a record is a map)."""
+    return bool(data) and (0x90 <= data[0] <= 0x9F or data[0] in (0xDC, 0xDD))
+
+
+@functools.cache
+def _packers(move_type: Any, event_type: Any) -> tuple[Packer, Packer]:
+    return Packer(move_type), Packer(list[event_type])  # type: ignore[valid-type]
+
+
+def packers(game: Decider[Any, Any, Any, Any]) -> tuple[Packer, Packer]:
+    """The title's move and events packers (built once per title)."""
+    return _packers(game.move_type, game.event_type)
+
+
+def _hash_out(value: str) -> bytes | str | None:
+    if not value:
+        return None
+    if len(value) == 64:
+        try:
+            raw = bytes.fromhex(value)
+        except ValueError:
+            return value
+        if raw.hex() == value:
+            return raw
+    return value
+
+
+def _hash_in(value: Any) -> str:
+    if value is None:
+        return ""
+    return value.hex() if isinstance(value, bytes) else str(value)
+
+
+def _id_out(move_id: str) -> bytes | str:
+    if len(move_id) == 36:
+        try:
+            parsed = uuid.UUID(move_id)
+        except ValueError:
+            return move_id
+        if str(parsed) == move_id:
+            return parsed.bytes
+    return move_id
+
+
+def _id_in(value: Any) -> str:
+    return str(uuid.UUID(bytes=value)) if isinstance(value, bytes) else str(value)
+
+
+def _stored(what: str, obj: Any, stored: str, seed: int | None, seq: int, salted: bool) -> Any:
+    """True when a commitment can be recomputed from what the row holds, else itself."""
+    if not salted:
+        return True if digest(obj) == stored else _hash_out(stored)
+    if seed is not None and commitment(seed, seq, what, obj, salted=True) == stored:  # type: ignore[arg-type]
+        return True
+    return _hash_out(stored)
+
+
+def pack_entries(
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    entries: list[AnyEntry],
+    tables: Tables,
+    *,
+    after: AnyEntry | None,
+) -> list[Any]:
+    """A chunk of `entries`, which follow `after` (None: the genesis)."""
+    move_packer, events_packer = packers(game)
+    last_at = genesis.created_at if after is None else after.at
+    seed = genesis.seed
+    rows: list[Any] = []
+    for entry in entries:
+        head = [
+            entry.seat * 2 + isinstance(entry, TakeBack),
+            _id_out(entry.move_id),
+            tables.device(entry.device_id),
+            entry.at - last_at,
+            _hash_out(entry.state_hash),
+        ]
+        last_at = entry.at
+        if isinstance(entry, TakeBack):
+            rows.append([*head, entry.to_seq, entry.salted])
+            continue
+        row = [*head, move_packer.pack(entry.move, tables), events_packer.pack(entry.events, tables)]
+        salted, seq = entry.salted, entry.seq
+        events = _stored("events", entry.events, entry.events_hash, seed, seq, salted)
+        if not salted:
+            row.append([None, events])
+        else:
+            move = _stored("move", entry.move, entry.move_hash, seed, seq, True)
+            if not (move is True and events is True):
+                row.append([move, events])
+        rows.append(row)
+    return [tables.take_new(), rows]
+
+
+def unpack_entries(
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    chunk: Any,
+    tables: Tables,
+    *,
+    after: AnyEntry | None,
+) -> list[AnyEntry]:
+    """The entries of a chunk made by `pack_entries`, their seqs and prev_hashes
+    re-derived from `after`; RecordError when the chunk is malformed."""
+    try:
+        return _unpack(game, genesis, chunk, tables, after)
+    except RecordError:
+        raise
+    except (msgspec.ValidationError, ValueError, TypeError, IndexError, KeyError) as exc:
+        raise RecordError(f"not a valid compact {game.info.id} record: {exc}") from None
+
+
+def _unpack(
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    chunk: Any,
+    tables: Tables,
+    after: AnyEntry | None,
+) -> list[AnyEntry]:
+    move_packer, events_packer = packers(game)
+    new, rows = chunk
+    tables.add(new)
+    seq = 0 if after is None else after.seq
+    last_at = genesis.created_at if after is None else after.at
+    prev = genesis_hash(genesis) if after is None else entry_hash(after)
+    out: list[AnyEntry] = []
+    for row in rows:
+        seq += 1
+        seat, kind = divmod(int(row[0]), 2)
+        move_id, device_id = _id_in(row[1]), tables.devices[row[2]]
+        at = last_at + int(row[3])
+        last_at = at
+        state_hash = _hash_in(row[4])
+        entry: AnyEntry
+        if kind:
+            entry = TakeBack(
+                seq=seq,
+                seat=seat,
+                to_seq=int(row[5]),
+                state_hash=state_hash,
+                prev_hash=prev,
+                move_id=move_id,
+                device_id=device_id,
+                at=at,
+                salted=bool(row[6]),
+            )
+        else:
+            move = move_packer.unpack(row[5], tables)
+            events = events_packer.unpack(row[6], tables)
+            stored_move, stored_events = row[7] if len(row) > 7 else (True, True)
+            salted = stored_move is not None
+            entry = Entry(
+                seq=seq,
+                seat=seat,
+                move=move,
+                events=events,
+                events_hash=_recomputed(genesis, seq, "events", events, stored_events, salted),
+                state_hash=state_hash,
+                prev_hash=prev,
+                move_id=move_id,
+                device_id=device_id,
+                at=at,
+                move_hash=_recomputed(genesis, seq, "move", move, stored_move, salted)
+                if salted
+                else "",
+            )
+        out.append(entry)
+        prev = entry_hash(entry)
+    return out
+
+
+def _recomputed(genesis: Genesis, seq: int, what: str, obj: Any, stored: Any, salted: bool) -> str:
+    if stored is not True:
+        return _hash_in(stored)
+    if salted and genesis.seed is None:
+        raise RecordError("a commitment is missing and the seed is withheld", seq)
+    return commitment(genesis.seed, seq, what, obj, salted=salted)  # type: ignore[arg-type]
+
+
+def encode_compact(game: Decider[Any, Any, Any, Any], record: Record[Any, Any]) -> bytes:
+    """The record in the compact form; RecordError if its seqs do not count up."""
+    for index, entry in enumerate(record.entries):
+        if entry.seq != index + 1:
+            raise RecordError(f"expected seq {index + 1}, found {entry.seq}", entry.seq)
+    chunk = pack_entries(game, record.genesis, list(record.entries), Tables(), after=None)
+    genesis = msgspec.to_builtins(record.genesis)
+    tip = _hash_out(tip_hash(record))
+    body = [MAGIC, COMPACT_VERSION, record.id, genesis, record.format, tip, chunk]
+    return msgspec.msgpack.encode(body)
+
+
+def decode_compact(data: bytes, game: Decider[Any, Any, Any, Any]) -> Record[Any, Any]:
+    """A record from its compact form: its chain re-derived and checked against the
+    stored tip (RecordError, one line, if anything does not decode or chain)."""
+    try:
+        magic, version, record_id, genesis_data, fmt, tip, chunk = msgspec.msgpack.decode(data)
+        genesis = msgspec.convert(genesis_data, Genesis)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
+        raise RecordError(f"not a valid compact {game.info.id} record: {exc}") from None
+    if magic != MAGIC or not isinstance(version, int):
+        raise RecordError("not a compact Kifu record")
+    if version > COMPACT_VERSION:
+        raise RecordError(f"compact record version {version} is newer than this Kifu reads")
+    if genesis.game != game.info.id:
+        raise RecordError(f"record is for {genesis.game!r}, not {game.info.id!r}")
+    entries = unpack_entries(game, genesis, chunk, Tables(), after=None)
+    record: Record[Any, Any] = Record(id=str(record_id), genesis=genesis, entries=entries)
+    record.format = int(fmt)
+    if tip_hash(record) != _hash_in(tip):
+        raise RecordError("the entries do not chain to the record's tip: changed or damaged")
+    return record
+
+
+def compact_game(data: bytes) -> str:
+    """The game id of a compact record, read before its typed decode."""
+    try:
+        genesis = msgspec.msgpack.decode(data)[3]
+        return str(genesis["game"])
+    except (msgspec.DecodeError, TypeError, IndexError, KeyError) as exc:
+        raise RecordError(f"not a Kifu record: {exc}") from None
