@@ -39,7 +39,7 @@ from core.kernel import (
     reproduce,
     verify,
 )
-from core.kernel.record import Format
+from core.kernel.codec import Format
 
 EXTRA_GAMES_ENV = "KIFU_EXTRA_GAMES"
 
