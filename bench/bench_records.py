@@ -1,30 +1,30 @@
 """Record size per entry (issue #21), not part of the test suite:
 
-    .venv/bin/python bench/bench_records.py [--games 3]
+    .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
-with what real clients write: UUID move ids, a device id per seat, millisecond clocks.
-Prints bytes per entry of the whole record as it is stored and sent today (format 2:
-JSON, msgpack, gzipped msgpack), and of the layouts considered for a compact format,
-each measured on the same entries:
+with what real clients write: random UUID move ids, a device id per seat, millisecond
+clocks. Prints bytes per entry, before (record format 2: a state hash on every entry,
+as the engines before format 3 made them) and after (format 3):
 
-- `game only`: the moves and events alone (msgpack), the floor a record cannot beat
-  without changing what a title encodes.
-- `L1 arrays`: each entry a msgpack array; `seq` and `prev_hash` dropped (position and
-  recomputed chain), move/events commitments dropped where the seed is present
-  (recomputable), hashes as 32 raw bytes, UUIDs as 16 bytes, device ids by index in a
-  table, `at` as a delta from the previous entry. A state hash on every entry.
-- `L2 snapshots`: L1 with the state hash only every 32 entries and at the tip.
-- `L3 tagged arrays`: L2 with moves and events as [tag, field values...] instead of
-  maps with field names (the kernel can do this for every title from the struct
-  definitions, without touching a title).
+- the record as JSON and msgpack (what the API sends and the PWA keeps in IndexedDB:
+  a row's `record_json`), gzipped, and the compact form (core/kernel/compact.py), of
+  the whole record and of a seat's copy of a game in progress (no seed: its move and
+  events commitments cannot be recomputed, so they are stored);
+- `game only`: the moves and events alone (msgpack), the floor;
+- on disk in the server's store, one write per move as a hosted game makes them:
+  before, an `EntryAppended` event holding the entry's JSON; after, an
+  `EntriesPacked` chunk. SQLite file growth and PostgreSQL's table size (indexes and
+  TOAST included), the first `--store-entries` entries of one game per title.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import sys
+import tempfile
 import uuid
 from pathlib import Path
 from typing import Any
@@ -34,97 +34,168 @@ import msgspec
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core import games
-from core.kernel import Entry, Rng, Timeline, encode_record, new_record
+from core.kernel import (
+    Entry,
+    Rng,
+    Timeline,
+    canonical,
+    encode_compact,
+    encode_record,
+    entry_hash,
+    genesis_hash,
+    new_record,
+    redact_record,
+)
+from core.kernel.packing import Tables
 
-SNAPSHOT_EVERY = 32
+PG_URL = "postgresql://postgres@127.0.0.1:5432/kifu_bench_records"
 
 
 def played(game: Any, seats: int, seed: int) -> Any:
     record = new_record(game, record_id=str(uuid.UUID(int=seed)), seats=seats, seed=seed)
     timeline = Timeline(game, record)
     rng = Rng.seeded(seed, stream=9)
-    devices = [str(uuid.UUID(int=rng.below(2**31) << 64 | seat)) for seat in range(seats)]
+    devices = [random_uuid(rng) for _ in range(seats)]
     at = 1_764_547_200_000
     while timeline.to_move():
         seat = timeline.to_move()[0]
         move = rng.choice(timeline.legal_moves(seat))
         at += 500 + rng.below(20_000)
-        move_id = str(uuid.UUID(int=rng.below(2**31) << 96 | timeline.seq))
+        move_id = random_uuid(rng)
         timeline.play(seat, move, move_id=move_id, device_id=devices[seat], at=at)
     return timeline.record
 
 
-def as_array(obj: Any) -> Any:
-    """A tagged struct as [tag, field values...], recursively."""
-    if isinstance(obj, msgspec.Struct):
-        info = msgspec.inspect.type_info(type(obj))
-        tag = getattr(info, "tag", None)
-        values = [as_array(getattr(obj, f)) for f in obj.__struct_fields__]
-        return [tag, *values] if tag is not None else values
-    if isinstance(obj, (list, tuple)):
-        return [as_array(x) for x in obj]
-    if isinstance(obj, dict):
-        return {k: as_array(v) for k, v in obj.items()}
-    return obj
+def random_uuid(rng: Rng) -> str:
+    """A version-4 UUID as a browser's crypto.randomUUID makes them (122 random bits)."""
+    value = 0
+    for _ in range(4):
+        value = value << 32 | rng.below(2**32 - 1)
+    return str(uuid.UUID(int=value, version=4))
 
 
-def layout(record: Any, *, state_every: int | None, arrays: bool) -> bytes:
-    """The record's entries in a compact layout (see the module docstring)."""
-    devices: list[str] = []
-    rows: list[Any] = []
-    last_at = record.genesis.created_at
-    last = len(record.entries)
+def as_format_2(game: Any, record: Any) -> Any:
+    """The same game as format 2 recorded it: a state hash on every entry, rechained."""
+    timeline = Timeline(game, record)
+    prev = genesis_hash(record.genesis)
+    entries = []
     for entry in record.entries:
-        if entry.device_id not in devices:
-            devices.append(entry.device_id)
-        keep_state = state_every is None or entry.seq % state_every == 0 or entry.seq == last
-        state = bytes.fromhex(entry.state_hash) if keep_state else None
-        common = [
-            entry.seat,
-            uuid.UUID(entry.move_id).bytes,
-            devices.index(entry.device_id),
-            entry.at - last_at,
-            state,
-        ]
-        last_at = entry.at
-        if isinstance(entry, Entry):
-            move = as_array(entry.move) if arrays else entry.move
-            events = as_array(entry.events) if arrays else entry.events
-            rows.append([*common, move, events])
-        else:
-            rows.append([*common, entry.to_seq])
-    tip = bytes(32)
-    return msgspec.msgpack.encode([record.genesis, devices, tip, rows])
+        state = entry.state_hash or timeline.state_commitment(entry.seq)
+        entry = msgspec.structs.replace(entry, state_hash=state, prev_hash=prev)
+        entries.append(entry)
+        prev = entry_hash(entry)
+    return msgspec.structs.replace(record, entries=entries, format=2)
 
 
-def figures(records: list[Any]) -> dict[str, tuple[float, float]]:
-    """Per layout: (msgpack bytes per entry, gzipped bytes per entry)."""
+def seat_copy(game: Any, record: Any) -> Any:
+    """Seat 0's copy of the game in progress (no seed, others' secrets redacted)."""
+    return redact_record(game, record, 0, over=False)
+
+
+def per_entry(records: list[Any], encode: Any) -> tuple[float, float]:
+    blobs = [encode(r) for r in records]
     entries = sum(len(r.entries) for r in records)
+    raw = sum(len(b) for b in blobs)
+    packed = sum(len(gzip.compress(b, 9)) for b in blobs)
+    return raw / entries, packed / entries
+
+
+def record_figures(game: Any, after: list[Any]) -> dict[str, tuple[float, float]]:
+    before = [as_format_2(game, r) for r in after]
     out: dict[str, tuple[float, float]] = {}
-
-    def add(name: str, blobs: list[bytes]) -> None:
-        raw = sum(len(b) for b in blobs)
-        packed = sum(len(gzip.compress(b, 9)) for b in blobs)
-        out[name] = (raw / entries, packed / entries)
-
-    add("format 2 JSON", [encode_record(r, "json") for r in records])
-    add("format 2 msgpack", [encode_record(r, "msgpack") for r in records])
-    game_only = [
-        msgspec.msgpack.encode([[e.move, e.events] for e in r.entries if isinstance(e, Entry)])
-        for r in records
-    ]
-    add("game only (moves+events)", game_only)
-    add("L1 arrays", [layout(r, state_every=None, arrays=False) for r in records])
-    add("L2 snapshots", [layout(r, state_every=SNAPSHOT_EVERY, arrays=False) for r in records])
-    add("L3 tagged arrays", [layout(r, state_every=SNAPSHOT_EVERY, arrays=True) for r in records])
+    for label, records in (("format 2", before), ("format 3", after)):
+        out[f"{label} JSON"] = per_entry(records, lambda r: encode_record(r, "json"))
+        out[f"{label} msgpack"] = per_entry(records, lambda r: encode_record(r, "msgpack"))
+        out[f"{label} compact"] = per_entry(records, lambda r: encode_compact(game, r))
+    copies = [seat_copy(game, r) for r in after]
+    out["format 3 seat copy JSON"] = per_entry(copies, lambda r: encode_record(r, "json"))
+    out["format 3 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
+    out["game only (moves+events)"] = per_entry(
+        after,
+        lambda r: msgspec.msgpack.encode(
+            [[e.move, e.events] for e in r.entries if isinstance(e, Entry)]
+        ),
+    )
     return out
+
+
+def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
+    """Bytes per entry the server's store grows by, one save per entry."""
+    from server.cache import record_entries
+    from server.store import GameStream, open_store
+
+    with tempfile.TemporaryDirectory() as data_dir:
+        store = open_store(data_dir, url)
+        size = _sizer(store, data_dir, url)
+        agg = GameStream(
+            record_id=record.id,
+            kind="hosted",
+            game=game.info.id,
+            genesis=canonical(record.genesis).decode(),
+            invite_hashes=["x" * 64] * record.genesis.seats,
+            spectator_hash="x" * 64,
+            owner_hash="",
+            names=[],
+            fork_of="",
+            fork_seq=0,
+            shares_prefix=False,
+        )
+        store.save(agg)
+        start = size()
+        tables = Tables()
+        for index, entry in enumerate(record.entries):
+            if layout == "before":
+                agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
+            else:
+                held = record.entries[index - 1] if index else None
+                record_entries(agg, game, record.genesis, [entry], after=held, tables=tables)
+            store.save(agg)
+        grown = size() - start
+        store.close()
+        return grown / len(record.entries)
+
+
+def _sizer(store: Any, data_dir: str, url: str | None) -> Any:
+    if url is None:
+        path = os.path.join(data_dir, "kifu.sqlite3")
+
+        def sqlite_size() -> int:
+            conn = store.recorder.datastore  # the library's own connection
+            with conn.transaction(commit=True) as cursor:
+                cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return os.path.getsize(path)
+
+        return sqlite_size
+    import psycopg
+
+    def pg_size() -> int:
+        with psycopg.connect(url) as conn:
+            row = conn.execute("SELECT pg_total_relation_size('kifustore_events')").fetchone()
+        return int(row[0]) if row else 0
+
+    return pg_size
+
+
+def fresh_pg() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+            conn.execute("DROP DATABASE IF EXISTS kifu_bench_records")
+            conn.execute("CREATE DATABASE kifu_bench_records")
+    except Exception as exc:
+        print(f"(no PostgreSQL: {exc})")
+        return None
+    return PG_URL
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Kifu record size per entry")
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--store-entries", type=int, default=300)
+    parser.add_argument("--no-pg", action="store_true")
     args = parser.parse_args()
-    print(f"{'title':14} {'layout':28} {'bytes/entry':>12} {'gzipped':>9}")
+    print(f"{'title':21} {'layout':28} {'bytes/entry':>12} {'gzipped':>9}")
     for game_id in games.ids():
         game = games.get(game_id)
         info = game.info
@@ -132,8 +203,18 @@ def main() -> None:
             played(game, info.min_players + seed % (info.max_players - info.min_players + 1), seed)
             for seed in range(1, args.games + 1)
         ]
-        for name, (raw, packed) in figures(records).items():
-            print(f"{game_id:14} {name:28} {raw:12.1f} {packed:9.1f}")
+        for name, (raw, packed) in record_figures(game, records).items():
+            print(f"{game_id:21} {name:28} {raw:12.1f} {packed:9.1f}")
+        sample = records[0]
+        sample = msgspec.structs.replace(sample, entries=sample.entries[: args.store_entries])
+        stores = [("SQLite", None)] + ([] if args.no_pg else [("PostgreSQL", "pg")])
+        for db, url in stores:
+            for layout, record in (("before", as_format_2(game, sample)), ("after", sample)):
+                where = fresh_pg() if url else None
+                if url and where is None:
+                    continue
+                per = store_bytes(game, record, where, layout)
+                print(f"{game_id:21} {db + ' store, ' + layout:28} {per:12.1f} {'':>9}")
 
 
 if __name__ == "__main__":

@@ -35,16 +35,22 @@ import msgspec
 from eventsourcing.persistence import IntegrityError
 
 import core.games
-from core.kernel import Decider, Genesis, Record, Timeline, UnknownGame, canonical
+from core.kernel import Decider, Genesis, Record, Timeline, UnknownGame
+from core.kernel.packing import Tables
+from core.kernel.record import AnyEntry
 from core.sync import entry_type
 
 from .problems import ApiError
-from .store import GameStream, KifuStore, record_uuid
+from .store import GameStream, KifuStore, pack_chunk, record_uuid, unpack_chunk
 
 T = TypeVar("T")
-ENTRY_EVENTS = (GameStream.EntryAppended, GameStream.EntriesAppended)  # type: ignore[attr-defined]
+ENTRY_EVENTS = (
+    GameStream.EntriesPacked,  # type: ignore[attr-defined]
+    GameStream.EntryAppended,  # type: ignore[attr-defined]
+    GameStream.EntriesAppended,  # type: ignore[attr-defined]
+)
 MAX_RETRIES = 5
-MEMORY_PER_BYTE = 4  # bytes of memory per byte of stored entry JSON (see test_resources)
+MEMORY_PER_BYTE = 4  # bytes of memory per byte of the entries' JSON (see test_resources)
 MESSAGES_KEPT = 256  # live-update messages memoized per record
 
 
@@ -57,17 +63,24 @@ def engine(game_id: str) -> Decider[Any, Any, Any, Any]:
         raise ApiError(422, "unknown-game", f"game {game_id!r} is not available: {exc}") from None
 
 
-def record_entries(agg: GameStream, entries: list[Any]) -> int:
-    """Append entries to an aggregate as events (one, or one batch); their bytes."""
-    if len(entries) == 1:
-        text = canonical(entries[0]).decode()
-        agg.append_entry(seq=entries[0].seq, entry=text)
-    elif entries:
-        text = canonical(entries).decode()
-        agg.append_entries(last_seq=entries[-1].seq, entries=text)
-    else:
+def record_entries(
+    agg: GameStream,
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    entries: list[AnyEntry],
+    *,
+    after: AnyEntry | None = None,
+    tables: Tables | None = None,
+    chunk: str | None = None,
+) -> int:
+    """Append entries (which follow `after`) to an aggregate as one packed chunk
+    (`chunk` if it was packed already, off this process), continuing `tables` (the
+    record's, as stored so far; a new record's: none); the memory they are charged."""
+    if not entries:
         return 0
-    return len(text)
+    text = chunk or pack_chunk(game, genesis, entries, after=after, tables=tables)
+    agg.append_packed(first_seq=entries[0].seq, last_seq=entries[-1].seq, chunk=text)
+    return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
 
 
 class Live:
@@ -80,8 +93,10 @@ class Live:
         self.agg: GameStream | None = None
         self.timeline: Timeline[Any, Any, Any] | None = None
         self.game: Decider[Any, Any, Any, Any] | None = None
+        self.genesis: Genesis | None = None
         self.decoder: msgspec.json.Decoder[Any] | None = None
         self.batch_decoder: msgspec.json.Decoder[Any] | None = None
+        self.tables = Tables()  # of its packed chunks, as stored so far
         self.size = 0
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
@@ -165,23 +180,20 @@ class RecordCache:
         if not isinstance(agg, GameStream):
             raise ApiError(404, "not-found", f"no game or record {live.record_id!r}")
         game = engine(agg.game)
+        live.game = game
+        live.genesis = msgspec.json.decode(agg.genesis, type=Genesis)
         live.decoder = msgspec.json.Decoder(entry_type(game))
         live.batch_decoder = msgspec.json.Decoder(list[entry_type(game)])  # type: ignore[misc]
-        prefix: list[Any] = []
-        size = 0
+        live.tables = Tables()
         entries: list[Any] = []
-        for event in stored:
-            size += self._decode(live, event, entries)
+        size = 0
         if agg.shares_prefix:
             parent = self.get(agg.fork_of)  # entries 1..fork_seq of it never change
-            prefix = parent.tl.record.entries[: agg.fork_seq]
+            entries = parent.tl.record.entries[: agg.fork_seq]
             size += parent.size * agg.fork_seq // max(1, parent.tl.seq)
-        record = Record(
-            id=agg.record_id,
-            genesis=msgspec.json.decode(agg.genesis, type=Genesis),
-            entries=prefix + entries,
-        )
-        live.game = game
+        for event in stored:
+            size += self._decode(live, event, entries)
+        record = Record(id=agg.record_id, genesis=live.genesis, entries=entries)
         live.timeline = Timeline(game, record, check="replay")
         live.agg = agg
         live.size = size
@@ -189,8 +201,15 @@ class RecordCache:
 
     @staticmethod
     def _decode(live: Live, event: Any, into: list[Any]) -> int:
-        """Decode an entry event's entries into `into`; the memory they are charged."""
+        """Decode an entry event's entries onto `into` (the record's entries before
+        them); the memory they are charged."""
         assert live.decoder is not None and live.batch_decoder is not None
+        if isinstance(event, GameStream.EntriesPacked):  # type: ignore[attr-defined]
+            after = into[-1] if into else None
+            assert live.genesis is not None
+            entries = unpack_chunk(live.engine, live.genesis, event.chunk, live.tables, after=after)
+            into.extend(entries)
+            return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
         if isinstance(event, GameStream.EntryAppended):  # type: ignore[attr-defined]
             into.append(live.decoder.decode(event.entry))
             return len(event.entry) * MEMORY_PER_BYTE
@@ -228,9 +247,10 @@ class RecordCache:
             for event in self.store.events.get(agg.id, gt=agg.version):
                 event.mutate(agg)  # type: ignore[attr-defined]
                 if isinstance(event, ENTRY_EVENTS):
-                    entries: list[Any] = []
+                    held = live.tl.record.entries
+                    entries: list[Any] = held[-1:]
                     grown += self._decode(live, event, entries)
-                    for entry in entries:
+                    for entry in entries[len(held[-1:]) :]:
                         live.tl.append(entry, check="replay")
             if grown:
                 live.size += grown
@@ -257,7 +277,12 @@ class RecordCache:
 
     def append(self, live: Live, entries: list[Any]) -> None:
         """Record entries already in the Live's timeline on its aggregate (saved next)."""
-        grown = record_entries(live.aggregate, entries) * MEMORY_PER_BYTE
+        held = live.tl.record.entries
+        after = held[entries[0].seq - 2] if entries and entries[0].seq > 1 else None
+        genesis = live.tl.record.genesis
+        grown = record_entries(
+            live.aggregate, live.engine, genesis, entries, after=after, tables=live.tables
+        )
         live.size += grown
         self._charge(live, grown)
 

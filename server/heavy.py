@@ -20,10 +20,15 @@ import msgspec
 
 from core.kernel import Decider, Divergence, SetupError, decode_record, reproduce, verify
 
+from .store import pack_chunk
 
-def divergence_of(game: Decider[Any, Any, Any, Any], body: bytes) -> dict[str, Any] | None:
-    """The first divergence of an uploaded record (seq 0: a genesis the engine refuses,
-    e.g. a seat count outside its range), as builtins; None when it verifies."""
+
+def checked_upload(
+    game: Decider[Any, Any, Any, Any], body: bytes
+) -> tuple[dict[str, Any] | None, str]:
+    """An uploaded record's first divergence (seq 0: a genesis the engine refuses, e.g.
+    a seat count outside its range) as builtins, None when it verifies; and its
+    entries packed for the store (packing 6,000 entries is CPU time too)."""
     record = decode_record(body, game)
     genesis = record.genesis
     try:
@@ -31,7 +36,9 @@ def divergence_of(game: Decider[Any, Any, Any, Any], body: bytes) -> dict[str, A
         found = verify(game, record)
     except SetupError as exc:
         found = Divergence(seq=0, message=str(exc))
-    return None if found is None else msgspec.to_builtins(found)
+    if found is not None:
+        return msgspec.to_builtins(found), ""
+    return None, pack_chunk(game, genesis, record.entries)
 
 
 def reproduced(game: Decider[Any, Any, Any, Any], report: Any) -> Any:

@@ -165,7 +165,8 @@ class HostedGames:
                     bots=[req.bots.get(seat, "") for seat in range(req.players)],
                     bot_seed=secrets.randbits(64),
                 )
-            record_entries(agg, play_bot_seats(game, Timeline(game, record), agg, self.max_entries))
+            bot_entries = play_bot_seats(game, Timeline(game, record), agg, self.max_entries)
+            record_entries(agg, game, record.genesis, bot_entries)
             try:
                 self.cache.put(agg)
             except IntegrityError:

@@ -33,7 +33,7 @@ from core.sync import entry_type
 from . import schemas as s
 from .auth import authorize, new_token, token_hash
 from .cache import Live, RecordCache, engine, record_entries
-from .heavy import Heavy, divergence_of
+from .heavy import Heavy, checked_upload
 from .hosted import hash_at
 from .problems import ApiError
 from .quotas import Quotas
@@ -98,7 +98,7 @@ class LocalRecords:
                 f"record format {record.format} is not one this server reads (1-{RECORD_FORMAT})"
             )
         self.quotas.check_length(len(record.entries))
-        divergence = self.heavy.run(divergence_of, game, body)
+        divergence, chunk = self.heavy.run(checked_upload, game, body)
         if divergence is not None:
             raise record_invalid(divergence)
         owner = token if token and len(token) >= 16 else new_token()
@@ -115,7 +115,7 @@ class LocalRecords:
             fork_seq=0,
             shares_prefix=False,
         )
-        record_entries(agg, record.entries)
+        record_entries(agg, game, record.genesis, record.entries, chunk=chunk)
         try:
             self.quotas.new_record(client)
             self.cache.put(agg)
@@ -265,7 +265,8 @@ class LocalRecords:
             fork_seq=parent_seq,
             shares_prefix=True,
         )
-        record_entries(fork_agg, branch)
+        after = tl.record.entries[parent_seq - 1] if parent_seq else None
+        record_entries(fork_agg, live.engine, tl.record.genesis, branch, after=after)
         agg.add_fork(fork_id=fork_id, parent_seq=parent_seq, first_hash=first)
         self.cache.save(live, fork_agg)
         return self._forked(live, fork_id, branched.seq, branched.tip_hash, parent_seq)

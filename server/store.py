@@ -3,12 +3,18 @@
 Each game record (hosted game, uploaded local record, fork) is one event-sourced
 aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
 `Created` (the genesis with its seed, the table's secrets as sha256 hashes),
-`EntryAppended` (one kernel entry, canonical JSON) or `EntriesAppended` (a JSON
-array of them: an upload stored as 6,000 events cost half a second of
-per-event work, under the write lock), `SeatClaimed`, `Forked` and
-`Shared`, and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right
-after `Created`; a record without it has no bots, as every record stored before
-bots existed).
+`EntriesPacked` (the entries of one write, as a chunk of the compact record form,
+core/kernel/compact.py: each entry stored once, only what cannot be derived, ~40-60
+bytes an entry where the JSON was ~600; a write's many entries, an upload say, are one
+event), `SeatClaimed`, `Forked` and `Shared`, and `BotsSeated` (a hosted game's bot
+seats and the bots' own seed, right after `Created`; a record without it has no bots,
+as every record stored before bots existed). Stores written before the compact form
+hold `EntryAppended` (one entry, canonical JSON) and `EntriesAppended` (a JSON array)
+events instead, which are read as they are; the packed chunks that follow them
+continue from their last entry. On disk an `EntriesPacked` row is still ~250 bytes of
+the library's own (originator id twice, topic, timestamp, field names) around the
+chunk: bench/bench_records.py measures it.
+
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
 in and the other gets `IntegrityError` (mapped to a 409 or a retry).
@@ -38,13 +44,20 @@ race on `CREATE TYPE`/`CREATE TABLE`.
 
 from __future__ import annotations
 
+import base64
 import os
 import urllib.parse
 from typing import Any
 from uuid import UUID, uuid5
 
+import msgspec
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
+
+from core.kernel import Decider, Genesis
+from core.kernel.compact import pack_entries, unpack_entries
+from core.kernel.packing import Tables
+from core.kernel.record import AnyEntry
 
 NAMESPACE = UUID("6b1d7c1e-2f43-4d5e-9a0b-6b6966752d31")
 SCHEMA_LOCK = 0x6B696675  # pg_advisory_lock key: "kifu"
@@ -122,6 +135,12 @@ class GameStream(Aggregate):
         replies): one event, one row, whatever their number."""
         self.seq = last_seq
 
+    @event("EntriesPacked")
+    def append_packed(self, first_seq: int, last_seq: int, chunk: str) -> None:
+        """Entries first_seq..last_seq as a compact chunk (msgpack, base85 text: the
+        store's events are JSON); its tables continue those of the chunks before."""
+        self.seq = last_seq
+
     @event("SeatClaimed")
     def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
         self.seat_hashes[seat] = token_hash
@@ -137,6 +156,33 @@ class GameStream(Aggregate):
     @event("Shared")
     def share(self, share_id: str) -> None:
         self.share_id = share_id
+
+
+def pack_chunk(
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    entries: list[AnyEntry],
+    *,
+    after: AnyEntry | None = None,
+    tables: Tables | None = None,
+) -> str:
+    """`EntriesPacked.chunk` for entries that follow `after`, continuing `tables` (the
+    record's chunks so far; none for a new record)."""
+    chunk = pack_entries(game, genesis, entries, tables or Tables(), after=after)
+    return base64.b85encode(msgspec.msgpack.encode(chunk)).decode()
+
+
+def unpack_chunk(
+    game: Decider[Any, Any, Any, Any],
+    genesis: Genesis,
+    text: str,
+    tables: Tables,
+    *,
+    after: AnyEntry | None,
+) -> list[AnyEntry]:
+    """The entries of an `EntriesPacked.chunk` (the reverse of `pack_chunk`)."""
+    chunk = msgspec.msgpack.decode(base64.b85decode(text))
+    return unpack_entries(game, genesis, chunk, tables, after=after)
 
 
 class ShareLink(Aggregate):

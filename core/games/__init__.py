@@ -13,9 +13,9 @@ from typing import Any
 import msgspec
 
 from ..kernel.bots import bots_of
+from ..kernel.codec import Format, decode_record, record_game
 from ..kernel.contract import Decider, GameInfo
 from ..kernel.errors import UnknownGame
-from ..kernel.codec import Format, decode_record, record_game
 
 _MODULES: dict[str, str] = {
     "tulikko": "core.games.tulikko",
@@ -35,6 +35,11 @@ def register(game: Decider[Any, Any, Any, Any]) -> None:
 def ids() -> list[str]:
     """Every registered game id, built-in titles first."""
     return list(_MODULES) + [game_id for game_id in _LOADED if game_id not in _MODULES]
+
+
+def titles() -> list[str]:
+    """The built-in titles' ids (not the games tests and plug-ins register)."""
+    return list(_MODULES)
 
 
 def get(game_id: str) -> Decider[Any, Any, Any, Any]:

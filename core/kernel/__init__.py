@@ -1,6 +1,8 @@
 """The kernel: what every game shares (contract, record, replay, take-back, RNG)."""
 
 from .bots import bots_of, play_bots, random_bot
+from .codec import decode_record, encode_record, record_game, record_type
+from .compact import decode_compact, encode_compact
 from .contract import (
     TAKEBACK_POLICIES,
     Bot,
@@ -15,8 +17,6 @@ from .contract import (
 )
 from .encoding import canonical, clone, digest
 from .errors import IllegalMove, KifuError, RecordError, SetupError, UnknownGame
-from .codec import decode_record, encode_record, record_game, record_type
-from .compact import decode_compact, encode_compact
 from .record import (
     RECORD_FORMAT,
     Entry,

@@ -101,7 +101,7 @@ def _id_in(value: Any) -> str:
     return str(uuid.UUID(bytes=value)) if isinstance(value, bytes) else str(value)
 
 
-def _stored(what: str, obj: Any, stored: str, seed: int | None, seq: int, salted: bool) -> Any:
+def _stored(what: str, obj: Any, stored: str, *, seed: int | None, seq: int, salted: bool) -> Any:
     """True when a commitment can be recomputed from what the row holds, else itself."""
     if not salted:
         return True if digest(obj) == stored else _hash_out(stored)
@@ -135,13 +135,19 @@ def pack_entries(
         if isinstance(entry, TakeBack):
             rows.append([*head, entry.to_seq, entry.salted])
             continue
-        row = [*head, move_packer.pack(entry.move, tables), events_packer.pack(entry.events, tables)]
+        row = [
+            *head,
+            move_packer.pack(entry.move, tables),
+            events_packer.pack(entry.events, tables),
+        ]
         salted, seq = entry.salted, entry.seq
-        events = _stored("events", entry.events, entry.events_hash, seed, seq, salted)
+        events = _stored(
+            "events", entry.events, entry.events_hash, seed=seed, seq=seq, salted=salted
+        )
         if not salted:
             row.append([None, events])
         else:
-            move = _stored("move", entry.move, entry.move_hash, seed, seq, True)
+            move = _stored("move", entry.move, entry.move_hash, seed=seed, seq=seq, salted=True)
             if not (move is True and events is True):
                 row.append([move, events])
         rows.append(row)
@@ -210,13 +216,15 @@ def _unpack(
                 seat=seat,
                 move=move,
                 events=events,
-                events_hash=_recomputed(genesis, seq, "events", events, stored_events, salted),
+                events_hash=_recomputed(
+                    genesis, seq, "events", events, stored=stored_events, salted=salted
+                ),
                 state_hash=state_hash,
                 prev_hash=prev,
                 move_id=move_id,
                 device_id=device_id,
                 at=at,
-                move_hash=_recomputed(genesis, seq, "move", move, stored_move, salted)
+                move_hash=_recomputed(genesis, seq, "move", move, stored=stored_move, salted=salted)
                 if salted
                 else "",
             )
@@ -225,7 +233,9 @@ def _unpack(
     return out
 
 
-def _recomputed(genesis: Genesis, seq: int, what: str, obj: Any, stored: Any, salted: bool) -> str:
+def _recomputed(
+    genesis: Genesis, seq: int, what: str, obj: Any, *, stored: Any, salted: bool
+) -> str:
     if stored is not True:
         return _hash_in(stored)
     if salted and genesis.seed is None:

@@ -130,7 +130,7 @@ class _Compiler:
         if isinstance(info, (mi.ListType, mi.VarTupleType)):
             return self.sequence(self.codec(info.item_type))
         if isinstance(info, mi.TupleType):
-            return self.tuple(tuple(self.codec(item) for item in info.item_types))
+            return self.fixed(tuple(self.codec(item) for item in info.item_types))
         if isinstance(info, mi.DictType):
             return self.mapping(self.codec(info.key_type), self.codec(info.value_type))
         if isinstance(info, mi.UnionType):
@@ -154,7 +154,7 @@ class _Compiler:
         )
 
     @staticmethod
-    def tuple(items: tuple[tuple[Encode, Decode], ...]) -> tuple[Encode, Decode]:
+    def fixed(items: tuple[tuple[Encode, Decode], ...]) -> tuple[Encode, Decode]:
         return (
             lambda value, t: [c[0](x, t) for c, x in zip(items, value, strict=True)],
             lambda value, t: [c[1](x, t) for c, x in zip(items, value, strict=True)],

@@ -58,6 +58,7 @@ def keeps_state_hash(seq: int, *, over: bool) -> bool:
     whole state on every move."""
     return over or seq % STATE_HASH_EVERY == 0
 
+
 Commitment = Literal["move", "events", "state"]
 
 

@@ -226,7 +226,9 @@ class Timeline(Generic[S, M, E]):
             move=move,
             events=events,
             events_hash=self._commitment(seq, "events", events),
-            state_hash=self._commitment(seq, "state", state) if keeps_state_hash(seq, over=over) else "",
+            state_hash=self._commitment(seq, "state", state)
+            if keeps_state_hash(seq, over=over)
+            else "",
             prev_hash=self._tip,
             move_id=move_id,
             device_id=device_id,

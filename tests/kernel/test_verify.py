@@ -45,7 +45,10 @@ def test_a_forged_state_hash_is_reported_with_expected_and_actual() -> None:
     divergence = verify(GAME, record)
     assert divergence is not None
     assert divergence.seq == first.seq
-    assert divergence.message == f"state hash differs (after one of seqs 1-{first.seq}: those between keep none)"
+    assert (
+        divergence.message
+        == f"state hash differs (after one of seqs 1-{first.seq}: those between keep none)"
+    )
     assert divergence.expected_hash == "f" * 64
     assert divergence.actual_hash == first.state_hash
 

@@ -62,7 +62,7 @@ def with_id(tl: Timeline[Any, Any, Any], record_id: str) -> bytes:
 def test_records_in_memory_are_bounded_in_bytes(tmp_path: Path) -> None:
     """30 uploads of a 1.9 MB record, each read back (which loads it): the cache
     holds KIFU_CACHE_BYTES of them, not 2,000 records (once 68 -> 618 MB)."""
-    long = move_undo("big", 5300)  # ~1.9 MB in record format 2
+    long = move_undo("big", 5650)  # ~1.9 MB in record format 3 (JSON)
     env = {"KIFU_CACHE_BYTES": str(24 * MiB)}
     with ProcessServer(sqlite(tmp_path), **env) as srv, srv.client() as client:
         tokens = {}

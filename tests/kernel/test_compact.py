@@ -1,0 +1,156 @@
+"""The compact record form (core/kernel/compact.py, packing.py), issue #21.
+
+Every title's records round-trip through it in the harness (conformance.py's
+`assert_record_consistent`); here: its size, that it still binds every byte, that a
+seat's copy keeps what it cannot recompute, chunks that continue each other, and that
+old packed data reads after a title changes its structs.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import msgspec
+import pytest
+
+from core import games
+from core.kernel import (
+    RecordError,
+    Rng,
+    Timeline,
+    decode_compact,
+    decode_record,
+    encode_compact,
+    encode_record,
+    new_record,
+    redact_record,
+)
+from core.kernel.compact import pack_entries, unpack_entries
+from core.kernel.packing import Packer, Tables
+
+from .conftest import finished_timeline
+from .fixture_game import GAME
+
+
+def played(game_id: str, seed: int = 3) -> Any:
+    """A whole random game as the PWA records it: random v4 UUID move ids, a device per
+    seat, millisecond clocks."""
+    game = games.get(game_id)
+    record = new_record(game, record_id=f"r{seed}", seats=2, seed=seed, created_at=10**12)
+    timeline = Timeline(game, record)
+    rng = Rng.seeded(seed, stream=9)
+
+    def random_uuid() -> str:
+        value = 0
+        for _ in range(4):
+            value = value << 32 | rng.below(2**32 - 1)
+        return str(uuid.UUID(int=value, version=4))
+
+    devices = [random_uuid(), random_uuid()]
+    at = 10**12
+    while timeline.to_move():
+        seat = timeline.to_move()[0]
+        at += 500 + rng.below(20_000)
+        timeline.play(
+            seat,
+            rng.choice(timeline.legal_moves(seat)),
+            move_id=random_uuid(),
+            device_id=devices[seat],
+            at=at,
+        )
+    return game, timeline.record
+
+
+@pytest.mark.parametrize("game_id", games.titles())
+def test_a_whole_record_takes_at_most_64_bytes_an_entry(game_id: str) -> None:
+    game, record = played(game_id)
+    packed = encode_compact(game, record)
+    per_entry = len(packed) / len(record.entries)
+    assert per_entry <= 64, f"{per_entry:.1f} bytes an entry"
+    assert len(encode_record(record, "msgpack")) / len(record.entries) > 400  # what it was
+    assert decode_record(packed, game, "msgpack") == record
+
+
+def test_a_changed_byte_anywhere_breaks_the_chain_to_the_tip() -> None:
+    record = finished_timeline(seed=5).record
+    body = msgspec.msgpack.decode(encode_compact(GAME, record))
+    rows = body[6][1]
+    rows[3][3] += 1  # one entry's clock, one millisecond later
+    with pytest.raises(RecordError, match="do not chain to the record's tip"):
+        decode_compact(msgspec.msgpack.encode(body), GAME)
+    body = msgspec.msgpack.decode(encode_compact(GAME, record))
+    body[6][1] = body[6][1][:-1]  # the last entry dropped
+    with pytest.raises(RecordError, match="do not chain"):
+        decode_compact(msgspec.msgpack.encode(body), GAME)
+
+
+def test_garbage_is_a_record_error_in_one_line() -> None:
+    good = encode_compact(GAME, finished_timeline(seed=5).record)
+    body = msgspec.msgpack.decode(good)
+    body[6][1][0][5] = ["not", "a", "move"]
+    for data in (good[:40], msgspec.msgpack.encode(body), msgspec.msgpack.encode([1, 2])):
+        with pytest.raises(RecordError) as info:
+            decode_record(data, GAME, "compact")
+        assert "\n" not in info.value.message
+
+
+def test_a_seat_copy_keeps_the_commitments_it_cannot_recompute() -> None:
+    record = finished_timeline(seed=5).record
+    copy = redact_record(GAME, record, 1, over=False)
+    assert copy.genesis.seed is None
+    assert decode_compact(encode_compact(GAME, copy), GAME) == copy
+    # the whole record, seed included, stores none of them: they are recomputed
+    assert len(encode_compact(GAME, record)) + 64 * len(record.entries) <= len(
+        encode_compact(GAME, copy)
+    )
+
+
+def test_chunks_continue_each_other_and_carry_only_what_is_new() -> None:
+    """As the server stores a game: one chunk a write, the tables going on."""
+    record = finished_timeline(seed=5).record
+    genesis, entries = record.genesis, record.entries
+    packing, reading = Tables(), Tables()
+    read: list[Any] = []
+    for index, entry in enumerate(entries):
+        after = entries[index - 1] if index else None
+        chunk = msgspec.msgpack.decode(
+            msgspec.msgpack.encode(pack_entries(GAME, genesis, [entry], packing, after=after))
+        )
+        strings = chunk[0][0]
+        assert not set(strings) & set(reading.strings)  # a string is sent once
+        read += unpack_entries(GAME, genesis, chunk, reading, after=read[-1] if read else None)
+    assert read == entries
+
+
+class PlacedV1(msgspec.Struct, tag="placed", kw_only=True):
+    tile: str
+    at: tuple[int, int]
+
+
+class PlacedV2(msgspec.Struct, tag="placed", kw_only=True):
+    """The same event a later rules version defines: fields reordered, one added."""
+
+    at: tuple[int, int]
+    rotation: int = 0
+    tile: str
+
+
+class Scored(msgspec.Struct, tag="scored", kw_only=True):
+    points: dict[str, int]
+    note: str | None = None
+
+
+def test_packed_values_read_after_a_title_reorders_or_adds_fields() -> None:
+    tables = Tables()
+    old = Packer(list[PlacedV1 | Scored])
+    events = [PlacedV1(tile="lake", at=(2, -1)), Scored(points={"lake": 3, "wood": 1})]
+    packed = old.pack(events, tables)
+    # [schema, values...]: strings by index in the table, the default `note` left out
+    assert packed == [[0, 0, [2, -1]], [1, {0: 3, 1: 1}]]
+    assert tables.strings == ["lake", "wood"]
+    new = Packer(list[PlacedV2 | Scored])
+    assert new.unpack(msgspec.msgpack.decode(msgspec.msgpack.encode(packed)), tables) == [
+        PlacedV2(at=(2, -1), tile="lake"),
+        Scored(points={"lake": 3, "wood": 1}),
+    ]
