@@ -3,9 +3,10 @@
     .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
-with what real clients write: random UUID move ids, a device id per seat, millisecond
-clocks. Prints bytes per entry, before (record format 2: a state hash on every entry,
-as the engines before format 3 made them) and after (format 3):
+with what the PWA writes: 64-bit random move ids (16 hex digits), a random UUID device
+id per seat, millisecond clocks. Prints bytes per entry, before (record format 2: a
+state hash on every entry, as the engines before format 3 made them) and after
+(format 3):
 
 - the record as JSON and msgpack (what the API sends and the PWA keeps in IndexedDB:
   a row's `record_json`), gzipped, and the compact form (core/kernel/compact.py), of
@@ -61,7 +62,7 @@ def played(game: Any, seats: int, seed: int) -> Any:
         seat = timeline.to_move()[0]
         move = rng.choice(timeline.legal_moves(seat))
         at += 500 + rng.below(20_000)
-        move_id = random_uuid(rng)
+        move_id = f"{rng.below(2**32 - 1):08x}{rng.below(2**32 - 1):08x}"  # as the PWA
         timeline.play(seat, move, move_id=move_id, device_id=devices[seat], at=at)
     return timeline.record
 

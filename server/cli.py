@@ -52,7 +52,8 @@ class CliError(Exception):
 
 
 def _format_of(path: Path) -> Format:
-    return "msgpack" if path.suffix == ".msgpack" else "json"
+    """`.kifu`: the compact form; `.msgpack`: the record as msgpack; else JSON."""
+    return {".kifu": "compact", ".msgpack": "msgpack"}.get(path.suffix, "json")  # type: ignore[return-value]
 
 
 def load_record(path: Path) -> tuple[Any, Any]:
@@ -64,7 +65,8 @@ def load_record(path: Path) -> tuple[Any, Any]:
 
 
 def save_record(path: Path, record: Any) -> None:
-    write_atomically(path, encode_record(record, _format_of(path)))
+    game = games.get(record.genesis.game)
+    write_atomically(path, encode_record(record, _format_of(path), game))
 
 
 def write_atomically(path: Path, data: bytes) -> None:

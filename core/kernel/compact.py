@@ -12,7 +12,7 @@ stores only what cannot:
   entry that ends the game and every take-back), as 32 raw bytes;
 - moves and events are packed (packing.py: positional arrays against a schema
   table, strings by index), device ids by index, `at` as the time since the entry
-  before, UUID move ids as 16 bytes;
+  before, UUID move ids as 16 bytes and the PWA's 16-hex-digit ones as 8;
 - the tip hash is stored, and reading re-derives the chain and checks that it ends
   there: a changed byte anywhere is a RecordError, as a broken chain was.
 
@@ -86,7 +86,13 @@ def _hash_in(value: Any) -> str:
     return value.hex() if isinstance(value, bytes) else str(value)
 
 
+HEX_ID = frozenset("0123456789abcdef")
+
+
 def _id_out(move_id: str) -> bytes | str:
+    """UUIDs as their 16 bytes, the PWA's 16-hex-digit ids as 8; others as they are."""
+    if len(move_id) == 16 and HEX_ID.issuperset(move_id):
+        return bytes.fromhex(move_id)
     if len(move_id) == 36:
         try:
             parsed = uuid.UUID(move_id)
@@ -98,7 +104,9 @@ def _id_out(move_id: str) -> bytes | str:
 
 
 def _id_in(value: Any) -> str:
-    return str(uuid.UUID(bytes=value)) if isinstance(value, bytes) else str(value)
+    if not isinstance(value, bytes):
+        return str(value)
+    return value.hex() if len(value) == 8 else str(uuid.UUID(bytes=value))
 
 
 def _stored(what: str, obj: Any, stored: str, *, seed: int | None, seq: int, salted: bool) -> Any:

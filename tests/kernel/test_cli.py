@@ -66,6 +66,18 @@ def test_msgpack_records_work_too(tmp_path: Path) -> None:
     assert "ok: 3 entries verify" in kifu("verify", str(path)).stdout
 
 
+def test_kifu_files_are_the_compact_form(tmp_path: Path) -> None:
+    compact, plain = tmp_path / "g.kifu", tmp_path / "g.kifu.json"
+    for path in (compact, plain):
+        made = kifu("new", "high-card", "--players", "2", "--seed", "3", "-o", str(path))
+        assert made.returncode == 0, made.stderr
+        assert kifu("bot", str(path), "--bot", "random").returncode == 0
+    assert compact.read_bytes()[:6] == b"\x97\xa4kifu"  # ["kifu", 3, ...]
+    assert compact.stat().st_size * 4 < plain.stat().st_size
+    entries = len(json.loads(plain.read_text())["entries"])
+    assert f"ok: {entries} entries verify" in kifu("verify", str(compact)).stdout
+
+
 def test_play_reads_numbered_choices_and_undo(tmp_path: Path) -> None:
     path = tmp_path / "p.kifu.json"
     kifu("new", "high-card", "--players", "2", "--seed", "4", "-o", str(path))

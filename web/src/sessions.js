@@ -7,7 +7,7 @@
 import { call, EngineError } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
-import { uuid } from './ui.js';
+import { moveId, uuid } from './ui.js';
 import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
@@ -141,7 +141,7 @@ export class LocalSession extends EngineSession {
       record_id: this.rid,
       seat,
       move,
-      move_id: uuid(),
+      move_id: moveId(),
       device_id: await store.deviceId(),
       at: Date.now(),
     });
@@ -160,7 +160,7 @@ export class LocalSession extends EngineSession {
       seat,
       bot: this.row.bots?.[seat] || 'random',
       bot_seed: this.row.botSeed ?? 1,
-      move_id: uuid(),
+      move_id: moveId(),
       device_id: await store.deviceId(),
       at: Date.now(),
     });
@@ -214,7 +214,7 @@ export class LocalSession extends EngineSession {
       record_id: this.rid,
       seat,
       bots: this.botSeats(),
-      move_id: uuid(),
+      move_id: moveId(),
       device_id: await store.deviceId(),
       at: Date.now(),
     });
@@ -357,10 +357,10 @@ export class HostedSession {
   /** A take-back goes through the same queue; the server's refusal is the tap's error
    * (with the rule's reason), not a notice to dismiss later. */
   async undo() {
-    const moveId = uuid();
-    this.row = await queueHosted(this.id, { kind: 'takeback', to_seq: null, move_id: moveId });
+    const takeBackId = moveId();
+    this.row = await queueHosted(this.id, { kind: 'takeback', to_seq: null, move_id: takeBackId });
     await this.refresh();
-    const refused = (this.row.hosted.rejected || []).find((r) => r.move_id === moveId);
+    const refused = (this.row.hosted.rejected || []).find((r) => r.move_id === takeBackId);
     if (refused) {
       await dismissNotice(this.id, [moveId]);
       this.row = (await store.getGame(this.id)) || this.row;

@@ -1,0 +1,94 @@
+"""The store holds each entry once, as a packed chunk; stores written before keep opening.
+
+Through the server's own cache on a real SQLite file (issue #21): a hosted game's
+moves are `EntriesPacked` events whose rows hold the compact form, and a store that
+holds the JSON `EntryAppended`/`EntriesAppended` events of earlier servers loads to
+the same record, and goes on in packed chunks after them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core import games
+from core.kernel import Timeline, canonical, new_record
+from server.cache import RecordCache
+from server.store import GameStream, open_store
+
+
+def stream(record: Any) -> GameStream:
+    return GameStream(
+        record_id=record.id,
+        kind="hosted",
+        game=record.genesis.game,
+        genesis=canonical(record.genesis).decode(),
+        invite_hashes=["", ""],
+        spectator_hash="",
+        owner_hash="",
+        names=[],
+        fork_of="",
+        fork_seq=0,
+        shares_prefix=False,
+    )
+
+
+def play(timeline: Timeline[Any, Any, Any], moves: int) -> list[Any]:
+    made = []
+    for n in range(moves):
+        seat = timeline.to_move()[0]
+        move = timeline.legal_moves(seat)[n % len(timeline.legal_moves(seat))]
+        made.append(timeline.play(seat, move, move_id=f"{timeline.seq:016x}", at=1000 * n))
+    return made
+
+
+def rows(data_dir: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
+        query = "SELECT topic, length(state) FROM stored_events ORDER BY originator_version"
+        return [(topic.rpartition(".")[2], size) for topic, size in conn.execute(query)]
+
+
+def test_moves_are_stored_once_each_as_packed_chunks(tmp_path: Path) -> None:
+    game = games.get("tulikko")
+    store = open_store(str(tmp_path), None)
+    cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
+    record = new_record(game, record_id="hosted-1", seats=2, seed=4)
+    store.save(stream(record))
+    live = cache.get("hosted-1")
+    for _ in range(30):
+        entries = play(live.tl, 1)
+        cache.append(live, entries)
+        cache.save(live)
+    stored = rows(tmp_path)
+    assert [topic for topic, _ in stored] == ["Created"] + ["EntriesPacked"] * 30
+    json_sizes = [len(canonical(e)) for e in live.tl.record.entries]
+    packed_sizes = [size for _, size in stored[1:]]
+    # the row's state is the library's JSON around the chunk: far below the entry's JSON
+    assert sum(packed_sizes) < sum(json_sizes) / 2, (packed_sizes, json_sizes)
+    again = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
+    loaded = again.get("hosted-1").tl.record
+    assert msgspec.msgpack.encode(loaded) == msgspec.msgpack.encode(live.tl.record)
+
+
+def test_a_store_of_json_entry_events_loads_and_goes_on_packed(tmp_path: Path) -> None:
+    game = games.get("ducks-in-tow")
+    record = new_record(game, record_id="old-1", seats=2, seed=6)
+    timeline = Timeline(game, record)
+    first, batch = play(timeline, 1), play(timeline, 5)
+    agg = stream(record)
+    agg.append_entry(seq=1, entry=canonical(first[0]).decode())  # as earlier servers did
+    agg.append_entries(last_seq=6, entries=canonical(batch).decode())
+    store = open_store(str(tmp_path), None)
+    store.save(agg)
+    cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
+    live = cache.get("old-1")
+    assert live.tl.record.entries == timeline.record.entries
+    cache.append(live, play(live.tl, 3))
+    cache.save(live)
+    topics = [topic for topic, _ in rows(tmp_path)]
+    assert topics == ["Created", "EntryAppended", "EntriesAppended", "EntriesPacked"]
+    reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
+    assert reopened.get("old-1").tl.record.entries == live.tl.record.entries
