@@ -16,7 +16,11 @@ state hash on every entry, as the engines before format 3 made them) and after
 - on disk in the server's store, one write per move as a hosted game makes them:
   before, an `EntryAppended` event holding the entry's JSON; after, an
   `EntriesPacked` chunk. SQLite file growth and PostgreSQL's table size (indexes and
-  TOAST included), the first `--store-entries` entries of one game per title.
+  TOAST included), the first `--store-entries` entries of one game per title;
+- in IndexedDB (`--indexeddb`): the records stored as the PWA's rows hold them
+  (`record_json`, format 2 and format 3) and as compact bytes, in headless Chromium
+  (a real profile directory, its IndexedDB files measured on disk after the browser
+  closes: LevelDB, snappy-compressed).
 """
 
 from __future__ import annotations
@@ -177,6 +181,73 @@ def _sizer(store: Any, data_dir: str, url: str | None) -> Any:
     return pg_size
 
 
+IDB_PAGE = b"<!doctype html><meta charset=utf-8><title>records</title>"
+IDB_STORE = """async ([name, rows]) => {
+  const db = await new Promise((ok, fail) => {
+    const open = indexedDB.open(name, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('games', { keyPath: 'id' });
+    open.onsuccess = () => ok(open.result);
+    open.onerror = () => fail(open.error);
+  });
+  const tx = db.transaction('games', 'readwrite');
+  for (const [id, value] of rows) {
+    const record = typeof value === 'string' ? value : new Uint8Array(value);
+    tx.objectStore('games').put({ id, record });
+  }
+  await new Promise((ok) => { tx.oncomplete = ok; });
+  db.close();
+}"""
+
+
+def indexeddb_bytes(layouts: dict[str, list[Any]]) -> dict[str, float]:
+    """Bytes on disk per entry for each layout's rows, one fresh profile per layout."""
+    import http.server
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("content-type", "text/html")
+            self.end_headers()
+            self.wfile.write(IDB_PAGE)
+
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    out: dict[str, float] = {}
+    with sync_playwright() as pw:
+        for name, (rows, entries) in layouts.items():
+            with tempfile.TemporaryDirectory() as profile:
+                context = pw.chromium.launch_persistent_context(
+                    profile, executable_path="/usr/bin/chromium", headless=True
+                )
+                page = context.new_page()
+                page.goto(url)
+                page.evaluate(IDB_STORE, ["empty", []])
+                context.close()
+                empty = _dir_size(Path(profile) / "Default" / "IndexedDB")
+                context = pw.chromium.launch_persistent_context(
+                    profile, executable_path="/usr/bin/chromium", headless=True
+                )
+                page = context.new_page()
+                page.goto(url)
+                page.evaluate(IDB_STORE, ["kifu", rows])
+                context.close()
+                full = _dir_size(Path(profile) / "Default" / "IndexedDB")
+                out[name] = (full - empty) / entries
+    server.shutdown()
+    return out
+
+
+def _dir_size(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
 def fresh_pg() -> str | None:
     try:
         import psycopg
@@ -195,6 +266,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--store-entries", type=int, default=300)
     parser.add_argument("--no-pg", action="store_true")
+    parser.add_argument("--indexeddb", action="store_true")
     args = parser.parse_args()
     print(f"{'title':21} {'layout':28} {'bytes/entry':>12} {'gzipped':>9}")
     for game_id in games.ids():
@@ -206,6 +278,25 @@ def main() -> None:
         ]
         for name, (raw, packed) in record_figures(game, records).items():
             print(f"{game_id:21} {name:28} {raw:12.1f} {packed:9.1f}")
+        if args.indexeddb:
+            entries = sum(len(r.entries) for r in records)
+            old = [as_format_2(game, r) for r in records]
+            layouts = {
+                "record_json, format 2": (
+                    [[r.id, encode_record(r).decode()] for r in old],
+                    entries,
+                ),
+                "record_json, format 3": (
+                    [[r.id, encode_record(r).decode()] for r in records],
+                    entries,
+                ),
+                "compact bytes": (
+                    [[r.id, list(encode_compact(game, r))] for r in records],
+                    entries,
+                ),
+            }
+            for name, per in indexeddb_bytes(layouts).items():
+                print(f"{game_id:21} {'IndexedDB ' + name:28} {per:12.1f} {'':>9}")
         sample = records[0]
         sample = msgspec.structs.replace(sample, entries=sample.entries[: args.store_entries])
         stores = [("SQLite", None)] + ([] if args.no_pg else [("PostgreSQL", "pg")])

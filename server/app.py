@@ -37,6 +37,8 @@ from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin, Swagge
 from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import FromPath, JSONBody, QueryParameter
 
+from core.kernel.compact import MEDIA_TYPE
+
 from . import schemas as s
 from .auth import Principal
 from .guard import Guard
@@ -322,8 +324,12 @@ async def upload_record(request: Request[Any, Any, Any]) -> Response[s.RecordSto
     """Body: a kernel Record (s.RecordUpload). Large bodies are decoded in the worker
     thread, never on the event loop (a 2 MiB record takes ~30 ms to parse)."""
     body = await request.body()
+    compact = request.headers.get("content-type", "").split(";")[0].strip() == MEDIA_TYPE
+    upload = service_of(request).local.upload
     result, status = await run(
-        service_of(request).local.upload, body, bearer(request), client_of(request)
+        lambda: upload(
+            body, bearer(request), client_of(request), fmt="compact" if compact else "json"
+        )
     )
     return Response(result, status_code=status)
 
@@ -347,6 +353,15 @@ async def download_record(
     return await run(service_of(request).local.download, record_id, bearer(request))
 
 
+@get("/api/records/{record_id:str}/record.kifu", tags=["local records"], security=SECURITY)
+async def download_compact(
+    request: Request[Any, Any, Any], record_id: FromPath[str]
+) -> Response[bytes]:
+    """The whole record in the compact form (`application/vnd.kifu.record`)."""
+    data = await run(service_of(request).local.download_compact, record_id, bearer(request))
+    return Response(data, media_type=MEDIA_TYPE)
+
+
 @post("/api/records/{record_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_record(request: Request[Any, Any, Any], record_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
@@ -356,6 +371,15 @@ async def share_record(request: Request[Any, Any, Any], record_id: FromPath[str]
 @get("/api/shared/{share_id:str}", tags=["sharing"])
 async def shared(request: Request[Any, Any, Any], share_id: FromPath[str]) -> s.SharedRecord:
     return await run(service_of(request).sharing.shared, share_id)
+
+
+@get("/api/shared/{share_id:str}/record.kifu", tags=["sharing"])
+async def shared_compact(
+    request: Request[Any, Any, Any], share_id: FromPath[str]
+) -> Response[bytes]:
+    """The shared record in the compact form (`application/vnd.kifu.record`)."""
+    data = await run(service_of(request).sharing.shared_compact, share_id)
+    return Response(data, media_type=MEDIA_TYPE)
 
 
 # -- bug reports ---------------------------------------------------------------
@@ -477,8 +501,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             upload_record,
             append_entries,
             download_record,
+            download_compact,
             share_record,
             shared,
+            shared_compact,
             upload_report,
             get_report,
             *static_routes(settings),

@@ -10,8 +10,9 @@ the headers every answer carries.
 - **Write rate**: POST/PUT/PATCH/DELETE per client address per minute; over it,
   429 `rate-limited` with `Retry-After`.
 - **JSON only**: a write body under `/api/` must be `application/json` (or a
-  `+json` type): 415 `unsupported-media-type` otherwise, so a form post from
-  another site can never be read as a request. A write without a body (share)
+  `+json` type; `POST /api/records` also takes the compact record form,
+  `application/vnd.kifu.record`): 415 `unsupported-media-type` otherwise, so a form
+  post from another site can never be read as a request. A write without a body (share)
   needs no type.
 - **Security headers** on every response: a Content-Security-Policy that lets the
   PWA run (its own scripts, WebAssembly for Pyodide, its worker, same-origin
@@ -28,6 +29,8 @@ import ipaddress
 from collections.abc import Iterable
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from core.kernel.compact import MEDIA_TYPE
 
 from .limits import window
 from .problems import ApiError, problem_response
@@ -85,6 +88,13 @@ def _is_json(content_type: str) -> bool:
     )
 
 
+def _accepted(content_type: str, path: str) -> bool:
+    """JSON anywhere; the compact record form where a whole record is uploaded (not a
+    CORS-safelisted type either, so a hostile page cannot send it without a preflight)."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return _is_json(content_type) or (media == MEDIA_TYPE and path == "/api/records")
+
+
 class Guard:
     def __init__(
         self,
@@ -136,7 +146,7 @@ class Guard:
             bodiless = headers.get(b"content-length", b"0") == b"0" and (
                 b"transfer-encoding" not in headers
             )
-            if not _is_json(content_type) and not (bodiless and not content_type):
+            if not _accepted(content_type, scope["path"]) and not (bodiless and not content_type):
                 return ApiError(
                     415,
                     "unsupported-media-type",

@@ -19,17 +19,18 @@ from typing import Any
 import msgspec
 
 from core.kernel import Decider, Divergence, SetupError, decode_record, reproduce, verify
+from core.kernel.codec import Format
 
 from .store import pack_chunk
 
 
 def checked_upload(
-    game: Decider[Any, Any, Any, Any], body: bytes
+    game: Decider[Any, Any, Any, Any], body: bytes, fmt: Format = "json"
 ) -> tuple[dict[str, Any] | None, str]:
     """An uploaded record's first divergence (seq 0: a genesis the engine refuses, e.g.
     a seat count outside its range) as builtins, None when it verifies; and its
     entries packed for the store (packing 6,000 entries is CPU time too)."""
-    record = decode_record(body, game)
+    record = decode_record(body, game, fmt)
     genesis = record.genesis
     try:
         game.setup(genesis.seats, genesis.seed if genesis.seed is not None else 0, genesis.options)

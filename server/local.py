@@ -22,11 +22,14 @@ from core.kernel import (
     Timeline,
     canonical,
     decode_record,
+    encode_compact,
     entry_hash,
     genesis_hash,
     record_game,
     tip_hash,
 )
+from core.kernel.codec import Format
+from core.kernel.compact import is_compact
 from core.kernel.record import RECORD_FORMAT
 from core.sync import entry_type
 
@@ -79,12 +82,18 @@ class LocalRecords:
         self.quotas = quotas
         self.heavy = heavy
 
-    def upload(self, body: bytes, token: str | None, client: str) -> tuple[s.RecordStored, int]:
+    def upload(
+        self, body: bytes, token: str | None, client: str, *, fmt: Format = "json"
+    ) -> tuple[s.RecordStored, int]:
+        """Store an uploaded record: JSON, or (`fmt` "compact") the compact form."""
         self.quotas.upload_bytes(client, len(body))
-        shape(body, s.RecordUpload)
+        if fmt == "json":
+            shape(body, s.RecordUpload)
+        elif not is_compact(body):
+            raise bad_record("not a compact Kifu record")
         try:
-            game = engine(record_game(body))
-            record = decode_record(body, game)
+            game = engine(record_game(body, fmt))
+            record = decode_record(body, game, fmt)
         except RecordError as exc:
             raise bad_record(exc.message) from None
         try:
@@ -98,7 +107,7 @@ class LocalRecords:
                 f"record format {record.format} is not one this server reads (1-{RECORD_FORMAT})"
             )
         self.quotas.check_length(len(record.entries))
-        divergence, chunk = self.heavy.run(checked_upload, game, body)
+        divergence, chunk = self.heavy.run(checked_upload, game, body, fmt)
         if divergence is not None:
             raise record_invalid(divergence)
         owner = token if token and len(token) >= 16 else new_token()
@@ -281,6 +290,13 @@ class LocalRecords:
             tip_hash=live.tl.tip_hash,
             fork=s.ForkInfo(record_id=fork_id, seq=seq, tip_hash=tip, parent_seq=parent_seq),
         )
+
+    def download_compact(self, record_id: str, token: str | None) -> bytes:
+        """The whole record (seed included) in the compact form."""
+        live = self._owned(record_id, token)
+        with live.lock:
+            self.cache.refresh(live)
+            return encode_compact(live.engine, live.tl.record)
 
     def download(self, record_id: str, token: str | None) -> s.RecordDownload:
         live = self._owned(record_id, token)

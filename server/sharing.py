@@ -7,9 +7,11 @@ from typing import Any
 
 from eventsourcing.application import AggregateNotFoundError
 
+from core.kernel import encode_compact
+
 from . import schemas as s
 from .auth import authorize
-from .cache import RecordCache
+from .cache import Live, RecordCache
 from .problems import ApiError
 from .store import ShareLink, share_uuid
 
@@ -41,7 +43,8 @@ class Sharing:
 
         return self.cache.write(live, attempt)
 
-    def shared(self, share_id: str) -> s.SharedRecord:
+    def _finished(self, share_id: str) -> Live:
+        """The shared game's Live, refreshed (call under its lock)."""
         try:
             link: Any = self.cache.store.repository.get(share_uuid(share_id))
         except (AggregateNotFoundError, ValueError):
@@ -52,6 +55,17 @@ class Sharing:
             self.cache.refresh(live)
             if not live.over():  # cannot happen: only finished games get a share id
                 raise ApiError(404, "not-found", f"no shared game {share_id!r}")
+        return live
+
+    def shared_compact(self, share_id: str) -> bytes:
+        """The shared (finished, so never changing) record in the compact form."""
+        live = self._finished(share_id)
+        with live.lock:
+            return encode_compact(live.engine, live.tl.record)
+
+    def shared(self, share_id: str) -> s.SharedRecord:
+        live = self._finished(share_id)
+        with live.lock:
             return s.SharedRecord(
                 share_id=share_id,
                 record=live.tl.record,

@@ -50,6 +50,8 @@ from .record import (
 
 MAGIC = "kifu"
 COMPACT_VERSION = 3
+MEDIA_TYPE = "application/vnd.kifu.record"
+"""The compact form's media type on the wire (and `.kifu`, its file suffix)."""
 
 
 def is_compact(data: bytes) -> bool:

@@ -14,12 +14,15 @@ import pytest
 from core.kernel import (
     Attempt,
     Timeline,
+    decode_compact,
+    encode_compact,
     encode_record,
     entry_hash,
     genesis_hash,
     make_report,
     new_record,
 )
+from core.kernel.compact import MEDIA_TYPE
 from tests.kernel.fixture_game import GAME, Draw, Pass, Play
 from tests.server.conftest import Table, ThreadServer, make_settings
 
@@ -511,6 +514,44 @@ def test_local_record_share(client: httpx.Client) -> None:
     table = Table(client)
     problem(client.get(f"/api/records/{table.id}", headers=table.auth(0)), 404, "not-found")
     problem(client.get("/api/games/rec-4/view", headers=owner), 404, "not-found")
+
+
+def test_records_travel_in_the_compact_form_too(client: httpx.Client) -> None:
+    """Upload, download and a shared replay as `application/vnd.kifu.record` (#21)."""
+    timeline = local_record("rec-5", 2)
+    extend(timeline, 500, "c")
+    packed = encode_compact(GAME, timeline.record)
+    kifu = {"content-type": MEDIA_TYPE}
+    stored = client.post("/api/records", content=packed, headers=kifu)
+    assert stored.status_code == 201, stored.text
+    owner = {"Authorization": f"Bearer {stored.json()['owner_token']}"}
+    as_json = client.get("/api/records/rec-5", headers=owner).json()["record"]
+    assert as_json == msgspec.to_builtins(timeline.record)
+    download = client.get("/api/records/rec-5/record.kifu", headers=owner)
+    assert download.headers["content-type"] == MEDIA_TYPE
+    assert decode_compact(download.content, GAME) == timeline.record
+    assert len(download.content) * 5 < len(encode_record(timeline.record))
+    share_id = client.post("/api/records/rec-5/share", headers=owner).json()["share_id"]
+    public = client.get(f"/api/shared/{share_id}/record.kifu")
+    assert decode_compact(public.content, GAME) == timeline.record
+    problem(client.get("/api/records/rec-5/record.kifu"), 401, "unauthorized")
+    # a changed byte is a bad record, and the type is taken nowhere else
+    body = msgspec.msgpack.decode(packed)
+    body[6][1][2][3] += 1
+    tampered = msgspec.structs.replace(timeline.record, id="rec-6")
+    body[2] = tampered.id
+    bad = client.post("/api/records", content=msgspec.msgpack.encode(body), headers=kifu)
+    assert "do not chain" in problem(bad, 400, "bad-record")["detail"]
+    problem(
+        client.post("/api/records", content=b"\x93\x01\x02\x03", headers=kifu), 400, "bad-record"
+    )
+    problem(
+        client.post("/api/records", content=encode_record(timeline.record), headers=kifu),
+        400,
+        "bad-record",
+    )
+    elsewhere = client.post("/api/reports", content=packed, headers=kifu)
+    problem(elsewhere, 415, "unsupported-media-type")
 
 
 # -- bug reports ------------------------------------------------------------------------
