@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import uuid
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -175,27 +176,26 @@ def unpack_entries(
     """The entries of a chunk made by `pack_entries`, their seqs and prev_hashes
     re-derived from `after`; RecordError when the chunk is malformed."""
     try:
-        return _unpack(game, genesis, chunk, tables, after)
+        return list(_rows(game, genesis, chunk, tables, after))
     except RecordError:
         raise
     except (msgspec.ValidationError, ValueError, TypeError, IndexError, KeyError) as exc:
         raise RecordError(f"not a valid compact {game.info.id} record: {exc}") from None
 
 
-def _unpack(
+def _rows(
     game: Decider[Any, Any, Any, Any],
     genesis: Genesis,
     chunk: Any,
     tables: Tables,
     after: AnyEntry | None,
-) -> list[AnyEntry]:
+) -> Iterator[AnyEntry]:
     move_packer, events_packer = packers(game)
     new, rows = chunk
     tables.add(new)
     seq = 0 if after is None else after.seq
     last_at = genesis.created_at if after is None else after.at
     prev = genesis_hash(genesis) if after is None else entry_hash(after)
-    out: list[AnyEntry] = []
     for row in rows:
         seq += 1
         seat, kind = divmod(int(row[0]), 2)
@@ -238,9 +238,8 @@ def _unpack(
                 if salted
                 else "",
             )
-        out.append(entry)
+        yield entry
         prev = entry_hash(entry)
-    return out
 
 
 def _recomputed(
