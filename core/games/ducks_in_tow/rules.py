@@ -463,7 +463,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         yield ev.CardDiscarded(seat, move.card)
 
     def _on_return_food(self, work: State, seat: int, move: mv.ReturnFood) -> Iterator[Event]:
-        ensure(move.colour in COLOURS, "bad-colour", "unknown colour", "DIT-061")
+        ensure(move.colour in COLOURS, "bad-colour", "there is no such colour", "DIT-061")
         p = work.players[seat]
         rule = "DIT-087" if work.phase == "discard_food" else "DIT-124"
         ensure(bool(p.food[colour_index(move.colour)]), "no-food", "you hold no such food", rule)
@@ -481,7 +481,7 @@ class DucksInTow(StepRules[State, Move, Event, View]):
         ensure(
             move.keep in COLOURS and move.release in COLOURS,
             "bad-colour",
-            "unknown colour",
+            "there is no such colour",
             "DIT-094",
         )
         keep, release = colour_index(move.keep), colour_index(move.release)

@@ -432,9 +432,19 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
 
     def _on_play(self, work: State, seat: int, move: PlayAction) -> Iterator[Event]:
         player = work.players[seat]
-        ensure(move.card in ACTIONS, "no-such-card", "no such action card", "RW-050")
-        ensure(move.card in player.hand, "not-in-hand", "that card is in front of you", "RW-040")
-        ensure(move.half in ("top", "bottom"), "bad-half", "top or bottom", "RW-038")
+        ensure(move.card in ACTIONS, "no-such-card", "there is no such action card", "RW-050")
+        ensure(
+            move.card in player.hand,
+            "not-in-hand",
+            "that action card is not in your hand",
+            "RW-040",
+        )
+        ensure(
+            move.half in ("top", "bottom"),
+            "bad-half",
+            "choose the top or the bottom half of the card",
+            "RW-038",
+        )
         action = ACTIONS[move.card]
         half = action.top if move.half == "top" else action.bottom
         ensure(performable(player, half), "unperformable", "that action cannot be done", "RW-047")
@@ -503,14 +513,34 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
 
     def _on_tree(self, work: State, seat: int, move: PlantTree) -> Iterator[Event]:
         player = work.players[seat]
-        ensure(work.mode != "flip", "one-kind", "trees or wetland flips, not both", "RW-058")
-        ensure(move.tile in tree_tiles(player), "no-tree", "a rainforest without a tree", "RW-081")
+        ensure(
+            work.mode != "flip",
+            "one-kind",
+            "one upgrade plants trees or flips wetlands, not both",
+            "RW-058",
+        )
+        ensure(
+            move.tile in tree_tiles(player),
+            "no-tree",
+            "a tree is planted on a rainforest tile that has none",
+            "RW-081",
+        )
         yield from self.tree_events(work, seat, move)
 
     def _on_flip(self, work: State, seat: int, move: Flip) -> Iterator[Event]:
         player = work.players[seat]
-        ensure(work.mode != "tree", "one-kind", "trees or wetland flips, not both", "RW-058")
-        ensure(move.tile in flip_tiles(player), "no-flip", "a grassland tile", "RW-077")
+        ensure(
+            work.mode != "tree",
+            "one-kind",
+            "one upgrade plants trees or flips wetlands, not both",
+            "RW-058",
+        )
+        ensure(
+            move.tile in flip_tiles(player),
+            "no-flip",
+            "only a grassland tile flips to wetland",
+            "RW-077",
+        )
         yield Paid(seat, 0, 1, 0)
         yield Flipped(seat, move.tile)
         yield from self.meeple_events(work, seat, -1, work.phase)  # RW-194
@@ -526,35 +556,60 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         row = work.display[0]
         reserved = reservation(work, seat)
         if reserved is not None:
-            ensure(move.slot == -1, "reserved", "first the card you reserved", "RW-168")
+            ensure(move.slot == -1, "reserved", "attract the card you reserved first", "RW-168")
         else:
             ok = 0 <= move.slot < len(row) and row[move.slot] != ""
-            ensure(ok, "no-card", "no card", "RW-100")
+            ensure(ok, "no-card", "there is no card in that space", "RW-100")
         card = CARDS[self._wildlife_card(work, seat, move.slot)]
-        ensure(move.biome in BIOMES, "no-biome", "shrubland, grassland or rainforest", "RW-092")
+        ensure(
+            move.biome in BIOMES,
+            "no-biome",
+            "an animal lives in shrubland, grassland or rainforest",
+            "RW-092",
+        )
         b = BIOMES.index(move.biome)  # type: ignore[arg-type]
         need = card.needs[b]
         ensure(need > 0, "cannot-live", "this animal cannot live in that biome", "RW-016")
         if move.canopy != -1:
-            ensure(card.tree and move.biome == "R", "no-tree-symbol", "tree animals", "RW-083")
+            ensure(
+                card.tree and move.biome == "R",
+                "no-tree-symbol",
+                "only a tree animal in the rainforest lives in a tall tree",
+                "RW-083",
+            )
             ensure(
                 move.canopy in empty_trees(player) and not move.fields and not move.plant_hexes,
                 "no-tree",
-                "an empty tall tree",
+                "choose an empty tall tree, and no hexes",
                 "RW-090",
             )
         else:
-            ensure(0 <= move.plant_hexes <= player.plant_hexes[b], "no-plant-hex", "", "RW-146")
-            ensure(len(move.fields) + move.plant_hexes == need, "count", "hexes needed", "RW-101")
-            ensure(list(move.fields) == sorted(set(move.fields)), "order", "sorted", "RW-101")
+            ensure(
+                0 <= move.plant_hexes <= player.plant_hexes[b],
+                "no-plant-hex",
+                "you do not have that many plant hexes there",
+                "RW-146",
+            )
+            ensure(
+                len(move.fields) + move.plant_hexes == need,
+                "count",
+                "choose as many hexes as this animal needs",
+                "RW-101",
+            )
+            ensure(
+                list(move.fields) == sorted(set(move.fields)),
+                "order",
+                "choose each hex once, in board order",
+                "RW-101",
+            )
             free = free_hexes(player, move.biome)
             for f in move.fields:
                 if f not in free:
                     covered = 0 <= f < COLS * ROWS and player.cover[f] >= 0
                     mixed = covered and player.occ[f] < 0
-                    ensure(not mixed, "mixed", "one biome only", "RW-104")
-                    ensure(False, "occupied", "unoccupied hexes of that biome", "RW-102")
-            ensure(is_connected(move.fields), "apart", "connected hexes", "RW-103")
+                    ensure(not mixed, "mixed", "the hexes must all be of one biome", "RW-104")
+                    ensure(False, "occupied", "choose unoccupied hexes of that biome", "RW-102")
+            ensure(is_connected(move.fields), "apart", "the hexes must touch each other", "RW-103")
         yield from self.wildlife_events(work, seat, move)
 
     def _wildlife_card(self, work: State, seat: int, slot: int) -> str:
@@ -583,12 +638,32 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_predation(self, work: State, seat: int, move: AttractPredation) -> Iterator[Event]:
         player = work.players[seat]
         row = work.display[1]
-        ensure(0 <= move.slot < len(row) and row[move.slot] != "", "no-card", "no card", "RW-108")
-        ensure(not work.took_predation, "one-predation", "one predation card a turn", "RW-107")
+        ensure(
+            0 <= move.slot < len(row) and row[move.slot] != "",
+            "no-card",
+            "there is no card in that space",
+            "RW-108",
+        )
+        ensure(
+            not work.took_predation,
+            "one-predation",
+            "you attract one predation card a turn",
+            "RW-107",
+        )
         card = CARDS[row[move.slot]]
         prey = next((c for c in player.cards if c.uid == move.prey), None)
-        ensure(prey is not None and not prey.covered, "covered", "a visible card", "RW-112")
-        ensure(move.prey in prey_options(player, card), "wrong-prey", "its prey", "RW-108")
+        ensure(
+            prey is not None and not prey.covered,
+            "covered",
+            "the prey must be one of your visible cards",
+            "RW-112",
+        )
+        ensure(
+            move.prey in prey_options(player, card),
+            "wrong-prey",
+            "that card is not this predator's prey",
+            "RW-108",
+        )
         yield from self.predation_events(work, seat, move)
 
     def predation_events(self, work: State, seat: int, move: AttractPredation) -> Iterator[Event]:
@@ -601,24 +676,56 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_plant(self, work: State, seat: int, move: AttractPlant) -> Iterator[Event]:
         player = work.players[seat]
         row = work.display[2]
-        ensure(0 <= move.slot < len(row) and row[move.slot] != "", "no-card", "no card", "RW-120")
-        ensure(not work.took_plant, "one-plant", "one plant card a turn", "RW-120")
+        ensure(
+            0 <= move.slot < len(row) and row[move.slot] != "",
+            "no-card",
+            "there is no card in that space",
+            "RW-120",
+        )
+        ensure(not work.took_plant, "one-plant", "you attract one plant card a turn", "RW-120")
         card = CARDS[row[move.slot]]
-        ensure(player.stock[2] >= card.cost, "seeds", "pay its seeds", "RW-121")
+        ensure(
+            player.stock[2] >= card.cost, "seeds", "you have too few seeds for this plant", "RW-121"
+        )
         kind = card.effect.kind
         if kind == "predation":
             prey = next((c for c in player.cards if c.uid == move.prey), None)
             ok = move.prey in prey_options(player, card) and prey is not None
-            ensure(ok and prey.biome == move.biome, "no-insect", "a visible insect", "RW-123")  # type: ignore[union-attr]
+            ensure(
+                ok and prey.biome == move.biome,
+                "no-insect",
+                "choose one of your visible insects in that biome",
+                "RW-123",
+            )  # type: ignore[union-attr]
         elif kind == "switch_timing":
             target = next((c for c in switch_targets(work, seat) if c.uid == move.prey), None)
-            ensure(target is not None, "no-target", "a visible card with an effect", "RW-176")
-            ensure(target.biome == move.biome, "biome", "its target's biome", "RW-172")  # type: ignore[union-attr]
+            ensure(
+                target is not None,
+                "no-target",
+                "choose one of your visible cards with an effect",
+                "RW-176",
+            )
+            ensure(
+                target.biome == move.biome,
+                "biome",
+                "the plant goes to its target's biome",
+                "RW-172",
+            )  # type: ignore[union-attr]
         elif kind == "relocate_tile":
             biomes = [biome_of(player, t) for t in movable_tiles(work, seat)]
-            ensure(move.prey < 0 and move.biome in biomes, "no-tile", "a tile to move", "RW-182")
+            ensure(
+                move.prey < 0 and move.biome in biomes,
+                "no-tile",
+                "choose a biome with a tile that can move",
+                "RW-182",
+            )
         else:
-            ensure(move.prey < 0 and move.biome in card.lives, "biome", "its biomes", "RW-122")
+            ensure(
+                move.prey < 0 and move.biome in card.lives,
+                "biome",
+                "this plant cannot live in that biome",
+                "RW-122",
+            )
         yield from self.plant_events(work, seat, move)
 
     def plant_events(self, work: State, seat: int, move: AttractPlant) -> Iterator[Event]:
@@ -651,7 +758,9 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         expert = work.expert
         assert expert is not None
         slots = reserve_slots(work, seat, expert.plant)
-        ensure(move.slot in slots, "cannot-live", "a card that can live in its biome", "RW-167")
+        ensure(
+            move.slot in slots, "cannot-live", "choose a card that can live in that biome", "RW-167"
+        )
         yield Reserved(seat, expert.plant, move.slot, work.display[0][move.slot])
         yield from self._resume_reserve(work, seat)
 
@@ -674,8 +783,13 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_relocate(self, work: State, seat: int, move: Relocate) -> Iterator[Event]:
         player = work.players[seat]
         ok = move.tile in self._relocatable(work, seat)
-        ensure(ok, "fixed", "a tile of that biome no expert meeple uses", "RW-183")
-        ensure(move in relocations(player, move.tile), "no-room", "empty fields", "RW-180")
+        ensure(ok, "fixed", "choose a tile of that biome that no expert meeple uses", "RW-183")
+        ensure(
+            move in relocations(player, move.tile),
+            "no-room",
+            "the tile must move onto empty fields",
+            "RW-180",
+        )
         assert work.expert is not None
         b = work.expert.biome
         yield Relocated(seat, move.tile, move.fields, move.ext)
@@ -743,7 +857,12 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             ),
             None,
         )
-        ensure(choice is not None, "no-match", "a centre of a matching configuration", "RW-193")
+        ensure(
+            choice is not None,
+            "no-match",
+            "choose the centre of a matching configuration",
+            "RW-193",
+        )
         assert choice is not None and work.expert is not None
         yield from self._meeple(work, seat, move.uid, choice)
         while found := pending(work, seat):
@@ -758,7 +877,12 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
     def _on_retrigger(self, work: State, seat: int, move: Retrigger) -> Iterator[Event]:
         assert work.expert is not None
         ok = move in retrigger_options(work, seat, work.expert.biome)
-        ensure(ok, "no-retrigger", "a visible immediate-effect card of that biome", "RW-188")
+        ensure(
+            ok,
+            "no-retrigger",
+            "choose a visible card with an immediate effect in that biome",
+            "RW-188",
+        )
         yield from retrigger_events(work, seat, move)
         yield Resumed(seat)
 
