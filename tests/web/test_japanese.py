@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from core import games
+
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "web" / "src"
 TITLES = sorted(p.name for p in (SRC / "titles").iterdir() if (p / "glossary.json").exists())
@@ -38,9 +40,19 @@ def shared_strings() -> dict[str, str]:
     return out
 
 
+def engine_strings(title: str) -> dict[str, str]:
+    """What the engine itself names in Japanese: the title and its options' labels
+    (the new-game form shows them as they are)."""
+    info = games.get(title).info
+    out = {f"{title} engine:title_ja": info.title_ja}
+    out.update({f"{title} engine:option {o.name}": o.label_ja for o in info.options})
+    return out
+
+
 def title_strings(title: str) -> dict[str, str]:
-    """A title's Japanese strings: its words, its how-to-play, its refusals."""
-    out = {
+    """A title's Japanese strings: its words, its how-to-play, its refusals, and what
+    its engine names."""
+    out = engine_strings(title) | {
         f"{title}/strings.js:{k}": a or b
         for k, a, b in PAIR.findall(ja_part(SRC / "titles" / title / "strings.js"))
     }
