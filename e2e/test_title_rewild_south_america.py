@@ -283,11 +283,17 @@ def test_solo_game_with_all_modules(server, new_context, seed):
     kinds = {kind for kind, _, _ in played}
     assert {"play", "place", "wildlife", "end"} | SEEDS[seed] <= kinds, kinds
     end = page.inner_text("#end-screen")
-    assert "×1.5" in end and "×2" in end and "Opponent:" in end, end
+    # all four modules: the opponent's points count double (RW-230), said with the numbers
+    said = re.search(
+        r"Opponent: (\d+)★ — its (\d+)★, end-game effects included, ×2 rounded up", end
+    )
+    assert said and int(said[1]) == 2 * int(said[2]), end
     assert "You beat the opponent." in end or "The opponent wins (it wins ties)." in end, end
     # one player against the rules: won or lost, never "the table"
     headline = page.inner_text("#winners")
     assert headline == ("You won!" if "You beat the opponent." in end else "You lost."), headline
+    scores = page.inner_text("#end-screen table.scores")  # no winner's star beside a loss
+    assert ("★" in scores) == (headline == "You won!"), scores
     log = page.inner_text("#move-log")
     assert "The opponent drew" in log, log[:500]
     assert sideways_overflow(page) <= 0
@@ -295,9 +301,9 @@ def test_solo_game_with_all_modules(server, new_context, seed):
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.querySelector('#end-screen')?.innerText.includes('対戦相手')")
     end = page.inner_text("#end-screen")
-    assert "×1.5" in end and (
-        "あなたが対戦相手に勝ちました" in end or "同点の場合は対戦相手の勝ち" in end
-    )
+    said = re.search(r"対戦相手：(\d+)★（ゲーム終了時効果を含む勝利点(\d+)★×2、端数繰り上げ）", end)
+    assert said and int(said[1]) == 2 * int(said[2]), end
+    assert "あなたが対戦相手に勝ちました" in end or "同点の場合は対戦相手の勝ち" in end
     assert "対戦相手が" in page.inner_text("#move-log")
     assert sideways_overflow(page) <= 0
     shot(page, f"rw-solo-end-ja-{seed}-390")

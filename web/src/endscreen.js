@@ -12,8 +12,12 @@ export function endPanel(game, outcome, names, info = {}) {
   const seats = outcome.scores.map((_, i) => i);
   const order = [...seats].sort((a, b) => outcome.ranks[a] - outcome.ranks[b]);
   const lowerWins = Boolean(info.lower_score_wins);
+  // solo and co-operative: the seats rank first among themselves, but carry the winner's
+  // star only when they won (`won`), else "You lost." would sit beside a star
+  const starred = outcome.won === false ? [] : outcome.winners;
   // a field this game does not use (null: a solitaire field in a competitive game) is left out
-  const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k) && outcome[k] !== null);
+  // and one a title shows within another (its trail answers false) too
+  const trailKeys = Object.keys(outcome).filter((k) => !BASE.has(k) && outcome[k] !== null && ownTrail(game, k, outcome, names) !== false);
   return h('div.end-screen', { id: 'end-screen' },
     h('h2', {}, t('end.title')),
     h('p.winners', { id: 'winners' }, outcome.won != null ? wonOrLost(outcome.won, seats.length)
@@ -22,15 +26,16 @@ export function endPanel(game, outcome, names, info = {}) {
     h('table.scores', {},
       h('caption.visually-hidden', {}, t('end.scores')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, tOr(`end.score.${game}`, t('end.score'))))),
-      h('tbody', {}, order.map((s) => h('tr', { class: outcome.winners.includes(s) ? 'winner' : '' },
-        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), outcome.winners.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
+      h('tbody', {}, order.map((s) => h('tr', { class: starred.includes(s) ? 'winner' : '' },
+        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), starred.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, tOr(`end.trail.${game}`, t('end.trail'))),
       h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
 }
 
 /** A title may show a field of its outcome itself (`trail(key, value, {names, outcome})`:
- * a score pad rather than raw numbers); undefined leaves it to the generic words. */
+ * a score pad rather than raw numbers); undefined leaves it to the generic words, false
+ * leaves the field out (the title shows it within another). */
 function ownTrail(game, key, outcome, names) {
   return titleOf(game).trail?.(key, outcome[key], { names, outcome });
 }

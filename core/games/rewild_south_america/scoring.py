@@ -24,6 +24,8 @@ class RewildOutcome(Outcome, kw_only=True):
     completed: list[int]  # tie-break 1 (RW-161)
     rainforest: list[int]  # tie-break 2: rainforest tiles + tall trees (RW-162)
     opponent: int | None = None  # solo: the opponent's score after the factor (RW-228)
+    opponent_raw: int | None = None  # solo: its score before the factor
+    opponent_factor: str | None = None  # solo: the factor, "1.5" or "2" (RW-228, RW-230)
 
 
 def end_points(player: Player, seat: int, expert: Expert | None = None) -> list[CardPoints]:
@@ -44,10 +46,15 @@ def end_points(player: Player, seat: int, expert: Expert | None = None) -> list[
     return [CardPoints(seat, c.card, effect_vp(player, CARDS[c.card])) for c in ending]
 
 
-def solo_score(raw: int, expert: Expert) -> int:
-    """RW-228, RW-230: x1.5 rounded up; x2 for the challenge or any expert module."""
+def solo_factor(expert: Expert) -> tuple[int, int]:
+    """RW-228, RW-230: x1.5; x2 for the challenge or any expert module (a fraction)."""
     modules = (expert.long_game, expert.expert_plants, expert.expert_board, expert.expert_cards)
-    num, den = SOLO_FACTOR_EXPERT if expert.challenge or any(modules) else SOLO_FACTOR
+    return SOLO_FACTOR_EXPERT if expert.challenge or any(modules) else SOLO_FACTOR
+
+
+def solo_score(raw: int, expert: Expert) -> int:
+    """The opponent's final score: its raw score times the factor, rounded up (RW-228)."""
+    num, den = solo_factor(expert)
     return -(-raw * num // den)
 
 
@@ -65,6 +72,7 @@ def outcome(state: State) -> RewildOutcome | None:
     rainforest = [sum((t.kind == "R") + t.tree for t in player.tiles) for player in state.players]
     if expert is not None and expert.solo:
         theirs = solo_score(scores[1], expert)
+        num, den = solo_factor(expert)
         return RewildOutcome(  # the one seat ranks first; `won`: it beat the opponent
             scores=scores[:1],
             ranks=[1],
@@ -74,6 +82,8 @@ def outcome(state: State) -> RewildOutcome | None:
             completed=completed,
             rainforest=rainforest,
             opponent=theirs,
+            opponent_raw=scores[1],
+            opponent_factor=f"{num // den}" if num % den == 0 else f"{num / den:g}",
         )
     keys = list(zip(scores, completed, rainforest, strict=True))
     ranks = [1 + sum(other > key for other in keys) for key in keys]  # RW-160..RW-163

@@ -284,6 +284,7 @@ def at_end(state: State, outcome: Any) -> None:
     )
     want = raw * 2 if doubled else (3 * raw + 1) // 2
     assert outcome.opponent == want
+    assert (outcome.opponent_raw, outcome.opponent_factor) == (raw, "2" if doubled else "1.5")
     assert outcome.won == (outcome.scores[0] > want)
 
 

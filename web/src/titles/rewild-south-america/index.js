@@ -11,9 +11,11 @@ import { t } from '../../i18n.js';
  * the opponent's score after its multiplier and who won (RW-228..RW-230). */
 function trail(key, value, { names, outcome }) {
   const solo = outcome.opponent !== null && outcome.opponent !== undefined;
+  if (key === 'opponent_raw' || key === 'opponent_factor') return false; // in the opponent's line
   if (key === 'opponent' && solo) {
     const theirs = (outcome.end_points || []).filter((p) => p.seat === 1);
-    return [t('rw.soloScore', { n: value, result: t(outcome.won ? 'rw.soloWon' : 'rw.soloLost') }),
+    const result = t(outcome.won ? 'rw.soloWon' : 'rw.soloLost');
+    return [t('rw.soloScore', { n: value, raw: outcome.opponent_raw, factor: outcome.opponent_factor, result }),
       theirs.length ? t('rw.opponentEnd', { cards: theirs.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp })).join(t('list.sep')) }) : null,
     ].filter(Boolean).join(' ');
   }
