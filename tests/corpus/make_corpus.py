@@ -19,12 +19,19 @@ their manifest rows were appended to ``corpus.json``. Only kernel APIs that exis
 then are used. What it holds: both titles at
 every player count, options varied, take-backs, finished and unfinished games, a
 branch ("play from here"), JSON and msgpack. Manifest: ``corpus.json``.
+
+The ``f2-`` records of Valley of the Torii, Whispering Woods and Rewild (``NEW_TITLES``:
+every player count, their solo modes and modules) were made with the engines of main
+at 8f2caa5, the last in record format 2, and the ``f3-`` records of all five titles
+(record format 3; ``.kifu`` files in the compact form) with those of the commit that
+added them, both run as above with ``--prefix f2-``/``--prefix f3-`` and ``--titles``,
+``--append`` adding their rows to the manifest.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +47,23 @@ GAMES: list[tuple[str, int, int, dict[str, Any], int | None, int, str]] = [
     ("ducks-in-tow", 2, 404, {}, 80, 2, "json"),
     ("ducks-in-tow", 3, 505, {}, 60, 3, "msgpack"),
     ("ducks-in-tow", 4, 606, {}, 50, 0, "json"),
+]
+
+NEW_TITLES: list[tuple[str, int, int, dict[str, Any], int | None, int, str]] = [
+    ("valley-of-the-torii", 1, 701, {"difficulty": "hard"}, None, 2, "json"),
+    ("valley-of-the-torii", 2, 702, {"objectives": "A"}, None, 2, "msgpack"),
+    ("valley-of-the-torii", 3, 703, {"board_layout": "ALT2", "rainbow": True}, 40, 0, "json"),
+    ("valley-of-the-torii", 4, 704, {}, 30, 3, "msgpack"),
+    ("whispering-woods", 1, 801, {"level": 4}, None, 2, "json"),
+    ("whispering-woods", 2, 802, {}, None, 2, "msgpack"),
+    ("whispering-woods", 3, 803, {"start_player": 2}, 40, 0, "json"),
+    ("whispering-woods", 4, 804, {}, 30, 3, "msgpack"),
+    ("rewild-south-america", 1, 901, {"challenge": True}, None, 2, "json"),
+    ("rewild-south-america", 2, 902, {}, None, 2, "msgpack"),
+    ("rewild-south-america", 2, 903, {"long_game": True, "expert_plants": True,
+     "expert_board": True, "expert_cards": True}, 60, 1, "json"),  # fmt: skip
+    ("rewild-south-america", 3, 904, {}, 40, 0, "msgpack"),
+    ("rewild-south-america", 4, 905, {}, 30, 3, "json"),
 ]
 
 
@@ -79,21 +103,26 @@ def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int 
     return timeline
 
 
-def main(out: Path) -> None:
+def main(out: Path, *, prefix: str, titles: str, append: bool, kifu: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    listed = json.loads((out / "corpus.json").read_text())["records"] if append else []
     manifest = []
-    first: Timeline[Any, Any, Any] | None = None
-    for game_id, seats, seed, options, cap, undo, fmt in GAMES:
+    chosen = {"old": GAMES, "new": NEW_TITLES, "all": GAMES + NEW_TITLES}[titles]
+    for game_id, seats, seed, options, cap, undo, fmt in chosen:
+        if kifu and seed % 2:  # every other game in the compact form
+            fmt = "kifu"
         timeline = play(game_id, seats, seed, options, cap, undo)
-        first = first or timeline
         records = [(f"{game_id}-{seats}p-{seed}", timeline.record)]
         if (game_id, seed) == ("ducks-in-tow", 404):
             branch = timeline.branch(30, record_id=f"{timeline.record.id}-branch", created_at=1)
             records.append((f"{game_id}-{seats}p-{seed}-branch-30", branch))
         for name, record in records:
-            path = out / f"{name}.record.{fmt}"
-            path.write_bytes(encode_record(record, fmt))  # type: ignore[arg-type]
             game = games.get(game_id)
+            path = out / f"{prefix}{name}.record.{fmt}"
+            if fmt == "kifu":
+                path.write_bytes(encode_record(record, "compact", game))  # type: ignore[call-arg]
+            else:
+                path.write_bytes(encode_record(record, fmt))  # type: ignore[arg-type]
             over = game.outcome(Timeline(game, record).state) is not None
             takebacks = sum(1 for e in record.entries if not hasattr(e, "events"))
             manifest.append(
@@ -114,9 +143,17 @@ def main(out: Path) -> None:
                 f"{path.name}: {len(record.entries)} entries, over={over}, {takebacks} take-backs"
             )
     (out / "corpus.json").write_text(
-        json.dumps({"made_with_core": __version__, "records": manifest}, indent=1) + "\n"
+        json.dumps({"made_with_core": __version__, "records": listed + manifest}, indent=1)
+        + "\n"
     )
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    parser = argparse.ArgumentParser(description="make the record corpus")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--prefix", default="")
+    parser.add_argument("--titles", choices=["old", "new", "all"], default="old")
+    parser.add_argument("--append", action="store_true")
+    parser.add_argument("--kifu", action="store_true", help="odd seeds in the compact form")
+    args = parser.parse_args()
+    main(args.out, prefix=args.prefix, titles=args.titles, append=args.append, kifu=args.kifu)
