@@ -60,8 +60,15 @@ NEW_TITLES: list[tuple[str, int, int, dict[str, Any], int | None, int, str]] = [
     ("whispering-woods", 4, 804, {}, 30, 3, "msgpack"),
     ("rewild-south-america", 1, 901, {"challenge": True}, None, 2, "json"),
     ("rewild-south-america", 2, 902, {}, None, 2, "msgpack"),
-    ("rewild-south-america", 2, 903, {"long_game": True, "expert_plants": True,
-     "expert_board": True, "expert_cards": True}, 60, 1, "json"),  # fmt: skip
+    (
+        "rewild-south-america",
+        2,
+        903,
+        {"long_game": True, "expert_plants": True, "expert_board": True, "expert_cards": True},
+        60,
+        1,
+        "json",
+    ),
     ("rewild-south-america", 3, 904, {}, 40, 0, "msgpack"),
     ("rewild-south-america", 4, 905, {}, 30, 3, "json"),
 ]
@@ -143,8 +150,7 @@ def main(out: Path, *, prefix: str, titles: str, append: bool, kifu: bool) -> No
                 f"{path.name}: {len(record.entries)} entries, over={over}, {takebacks} take-backs"
             )
     (out / "corpus.json").write_text(
-        json.dumps({"made_with_core": __version__, "records": listed + manifest}, indent=1)
-        + "\n"
+        json.dumps({"made_with_core": __version__, "records": listed + manifest}, indent=1) + "\n"
     )
 
 

@@ -692,11 +692,11 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             prey = next((c for c in player.cards if c.uid == move.prey), None)
             ok = move.prey in prey_options(player, card) and prey is not None
             ensure(
-                ok and prey.biome == move.biome,
+                ok and prey is not None and prey.biome == move.biome,
                 "no-insect",
                 "choose one of your visible insects in that biome",
                 "RW-123",
-            )  # type: ignore[union-attr]
+            )
         elif kind == "switch_timing":
             target = next((c for c in switch_targets(work, seat) if c.uid == move.prey), None)
             ensure(
@@ -706,11 +706,11 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 "RW-176",
             )
             ensure(
-                target.biome == move.biome,
+                target is not None and target.biome == move.biome,
                 "biome",
                 "the plant goes to its target's biome",
                 "RW-172",
-            )  # type: ignore[union-attr]
+            )
         elif kind == "relocate_tile":
             biomes = [biome_of(player, t) for t in movable_tiles(work, seat)]
             ensure(
