@@ -27,6 +27,7 @@ from .encoding import canonical
 from .errors import IllegalMove, RecordError
 from .record import (
     RECORD_FORMAT,
+    STATE_HASH_EVERY,
     Commitment,
     Entry,
     Genesis,
@@ -130,7 +131,9 @@ class Timeline(Generic[S, M, E]):
         for entry in record.entries:
             # Loading a whole record checks state hashes at snapshots and the tip
             # only: the hash chain already binds every entry, and verify checks all.
-            spot = check != "replay" or entry.seq % snapshot_every == 0 or entry.seq == last
+            seq = entry.seq
+            kept = seq % snapshot_every == 0 or seq % STATE_HASH_EVERY == 0  # format 3 keeps
+            spot = check != "replay" or kept or seq == last
             self._append(entry, check=check, hash_check=spot)
         self._private = False  # the loaded state is handed out from here on
 

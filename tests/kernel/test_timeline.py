@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from core.kernel import (
@@ -13,6 +14,7 @@ from core.kernel import (
     Timeline,
     commitment,
     digest,
+    entry_hash,
     new_record,
     verify,
 )
@@ -157,3 +159,23 @@ def test_append_refuses_a_wrong_seq_or_prev_hash() -> None:
     forged = msgspec.structs.replace(played.record.entries[1], prev_hash="0" * 64)
     with pytest.raises(RecordError, match="prev_hash"):
         fresh.append(forged)
+
+
+def test_opening_checks_every_32nd_state_hash_whatever_the_snapshots() -> None:
+    """Format 3 keeps a state hash on every 32nd entry: opening checks it there, with
+    any snapshot spacing (the tip of an unfinished game keeps none to check)."""
+    record = new_record(GAME, record_id="long", seats=3, seed=21, options={"deck_size": 80})
+    played = Timeline(GAME, record)
+    while played.seq < 40:
+        seat = played.to_move()[0]
+        played.play(seat, played.legal_moves(seat)[0], move_id=f"m{played.seq}")
+    entries = list(played.record.entries)
+    assert entries[31].state_hash and not entries[-1].state_hash
+    forged = msgspec.structs.replace(entries[31], state_hash="0" * 64)
+    chained = [*entries[:31], forged]
+    for entry in entries[32:]:
+        chained.append(msgspec.structs.replace(entry, prev_hash=entry_hash(chained[-1])))
+    bad = msgspec.structs.replace(played.record, entries=chained)
+    with pytest.raises(RecordError, match="state hash differs") as info:
+        Timeline(GAME, bad, snapshot_every=7)
+    assert info.value.seq == 32
