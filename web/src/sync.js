@@ -1,7 +1,7 @@
 // Reconciliation with the server, and the sync status every screen shows.
 //
-// Local games (this device is the authority): the record is uploaded (POST /api/records)
-// and later entries appended (POST /api/records/{id}/entries) from the last tip the
+// Local games (this device is the authority): the record is uploaded (POST /api/records,
+// in the compact form the row keeps: application/vnd.kifu.record) and later entries appended (POST /api/records/{id}/entries) from the last tip the
 // server confirmed. A "forked" answer means another device extended the same prefix
 // first: the server kept both, this device's branch under a new id — nothing is lost;
 // the game shows a notice until the player dismisses it.
@@ -140,11 +140,14 @@ export async function forgetGame(row) {
 /** Back up a local record: upload once, then append; forks and refusals become notices. */
 async function syncLocal(row) {
   const sync = row.sync || {};
-  const entries = (JSON.parse(row.record_json).entries || []).length;
+  const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saveRecord)
   if (sync.ownerToken && (sync.serverSeq || 0) >= entries) return row;
   if (sync.blocked) return row; // refused by the server: the notice says why
+  const record = store.rowRecord(row);
+  if (!record) return row;
   const client = await syncClient();
-  const out = await client.syncLocal(row.id, row.record_json);
+  // compact bytes, or the JSON text of a row saved before them: core.sync reads either
+  const out = await client.syncLocal(row.id, record.record_kifu || record.record_json);
   if (out.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   const state = out.state;
   const fork = out.steps.filter((step) => step.event === 'forked').pop();
