@@ -178,7 +178,9 @@ def row_record(row: dict[str, Any]) -> Any:
     """The kernel Record a game row keeps (compact bytes, or the JSON of an older row)."""
     from core import games
     from core.kernel import decode_record, record_game
+    from tests.kernel import fixture_game
 
+    games.register(fixture_game.GAME)  # the small game the flows play (conftest)
     if row.get("record_kifu") is not None:
         data, fmt = row["record_kifu"], "compact"
     else:
