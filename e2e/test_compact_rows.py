@@ -132,4 +132,25 @@ def test_bytes_a_played_game_takes_in_its_row(server, new_context):
     (ARTIFACTS / "compact-rows.json").write_text(json.dumps(figures))
     print("compact rows:", figures)
     assert compact * 5 < as_json
-    assert page.errors == []
+
+    # Export is that `.kifu` file; another device imports it onto the same position
+    pass_cover(page)
+    with page.expect_download() as info:
+        page.click("#export")
+    assert info.value.suggested_filename.endswith(".kifu")
+    exported = Path(info.value.path()).read_bytes()
+    assert exported == row["record_kifu"]
+    other = open_app(new_context(PHONE_390).new_page(), server.url)
+    other.wait_for_selector("#import-file", state="attached")
+    shot(other, "compact-home-390")
+    other.set_input_files(
+        "#import-file",
+        files=[{"name": "tulikko.kifu", "mimeType": COMPACT, "buffer": exported}],
+    )
+    other.wait_for_url("**/#/game/**")
+    wait_seq(other, entries)
+    pass_cover(other)
+    shot(other, "compact-imported-390")
+    imported = next(r for r in game_rows(other) if r["id"] == game_id)
+    assert imported["record_kifu"] == exported and imported["title"] == "tulikko"
+    assert page.errors == [] and other.errors == []
