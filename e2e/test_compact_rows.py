@@ -15,6 +15,7 @@ import json
 import urllib.request
 from pathlib import Path
 
+import pytest
 from conftest import ARTIFACTS, PHONE_390, open_app, shot
 from helpers import (
     click_move,
@@ -30,8 +31,10 @@ from helpers import (
 
 from core import games
 from core.kernel import encode_record, entry_hash, tip_hash
+from core.kernel.record import RECORD_FORMAT
 
 OLD_ROW = Path(__file__).parent / "fixtures" / "old-row-record-json.json"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "corpus"
 COMPACT = "application/vnd.kifu.record"
 
 
@@ -154,3 +157,47 @@ def test_bytes_a_played_game_takes_in_its_row(server, new_context):
     imported = next(r for r in game_rows(other) if r["id"] == game_id)
     assert imported["record_kifu"] == exported and imported["title"] == "tulikko"
     assert page.errors == [] and other.errors == []
+
+
+@pytest.mark.parametrize("name", ["tulikko-3p-202", "f2-tulikko-3p-202"])
+def test_rows_of_older_record_formats_open_and_are_kept_compact(server, new_context, name):
+    """Rows of formats 1 and 2 (tests/corpus: records the engines before format 3 made,
+    Tulikko under its rules version 1) in the shape the JSON-era PWA wrote: a hot-seat
+    table of three. They open, play on, and are rewritten compactly."""
+    text = (CORPUS / f"{name}.record.json").read_text()
+    old = json.loads(OLD_ROW.read_text())
+    row = {
+        **{k: old[k] for k in ("createdAt", "lastMoveAt", "takeback")},
+        "id": json.loads(text)["id"],
+        "game": "tulikko",
+        "kind": "local",
+        "title": name,
+        "names": ["Aiko", "Ben", "Chie"],
+        "seats": 3,
+        "seatKinds": ["human", "human", "human"],
+        "bots": [None, None, None],
+        "record_json": text,
+        "seq": 60,
+        "toMove": [1],
+        "over": False,
+        "outcome": None,
+        "sync": {"state": "pending"},
+    }
+    before = row_record(row)
+    ctx = new_context(PHONE_390)
+    page = open_app(ctx.new_page(), server.url)
+    ctx.set_offline(True)
+    put_row(page, row)
+    page.goto(f"{server.url}/#/game/{row['id']}")
+    page.wait_for_selector("#turn")
+    wait_seq(page, 60)
+    pass_cover(page)
+    click_move(page, 0)
+    saved = next(r for r in game_rows(page) if r["id"] == row["id"])
+    assert "record_json" not in saved and saved["seq"] == seq(page) == 61
+    after = row_record(saved)
+    # the old entries as they were; the game goes on in today's format (the kernel's rule)
+    assert before.format in (1, 2) and after.format == RECORD_FORMAT
+    assert after.entries[:60] == before.entries
+    assert after.entries[60].prev_hash == entry_hash(before.entries[-1])
+    assert page.errors == []
