@@ -161,9 +161,16 @@ def game_rows(page: Any) -> list[dict[str, Any]]:
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const get = open.result.transaction('games').objectStore('games').getAll();
-            const bytes = (row) => row.record_kifu instanceof Uint8Array
-              ? { ...row, record_kifu: Array.from(row.record_kifu), kifu_type: 'Uint8Array' }
-              : row;
+            const bytes = (row) => {
+              const out = row.record_kifu instanceof Uint8Array
+                ? { ...row, record_kifu: Array.from(row.record_kifu), kifu_type: 'Uint8Array' }
+                : row;
+              const kept = row.hosted?.recordKifu;
+              if (kept instanceof Uint8Array) {
+                out.hosted = { ...row.hosted, recordKifu: Array.from(kept) };
+              }
+              return out;
+            };
             get.onsuccess = () => resolve(get.result.map(bytes));
           };
         })"""
@@ -171,6 +178,8 @@ def game_rows(page: Any) -> list[dict[str, Any]]:
     for row in rows:
         if isinstance(row.get("record_kifu"), list):
             row["record_kifu"] = bytes(row["record_kifu"])
+        if isinstance((row.get("hosted") or {}).get("recordKifu"), list):
+            row["hosted"]["recordKifu"] = bytes(row["hosted"]["recordKifu"])
     return rows
 
 

@@ -20,6 +20,7 @@ from conftest import ARTIFACTS, PHONE_390, open_app, shot
 from helpers import (
     click_move,
     game_rows,
+    move_types,
     new_game,
     pass_cover,
     put_row,
@@ -201,3 +202,38 @@ def test_rows_of_older_record_formats_open_and_are_kept_compact(server, new_cont
     assert after.entries[:60] == before.entries
     assert after.entries[60].prev_hash == entry_hash(before.entries[-1])
     assert page.errors == []
+
+
+def test_a_finished_hosted_game_keeps_its_full_record_compact(server, new_context):
+    """A hosted game, once over, holds its full record (seed included) on the device to
+    replay, scrub and branch: the row keeps it compact too (hosted.recordKifu), and the
+    finished game opens from it with the server gone."""
+    ctx_a = new_context(PHONE_390)
+    a = open_app(ctx_a.new_page(), server.url)
+    new_game(a, "high-card", ["human", "remote"], options={"deck_size": 4, "hand_size": 1})
+    code = a.inner_text(".invites code")
+    b = open_app(new_context(PHONE_390).new_page(), server.url)
+    b.fill("#join-code", code)
+    b.click("#join-code ~ button[type=submit]")
+    b.fill("#join-name", "Guest")
+    b.click("#join-claim")
+    b.wait_for_url("**/#/game/hosted-**")
+    for _ in range(40):
+        if a.query_selector("#end-screen") and b.query_selector("#end-screen"):
+            break
+        for page in (a, b):
+            wait_idle(page)
+            if move_types(page):
+                click_move(page, 0)
+    a.wait_for_selector("#end-screen", timeout=30_000)
+    a.wait_for_selector("#scrub-first")  # reopened from the full record
+    (row,) = [r for r in game_rows(a) if r["kind"] == "hosted"]
+    assert "recordJson" not in row["hosted"], "the full record is not kept as JSON text"
+    kept = row_record({"record_kifu": row["hosted"]["recordKifu"]})
+    assert kept.genesis.seed is not None and len(kept.entries) == row["seq"]
+    ctx_a.set_offline(True)
+    a.reload()
+    a.wait_for_selector("#end-screen", timeout=60_000)
+    a.wait_for_selector("#scrub-first")
+    shot(a, "compact-hosted-finished-390")
+    assert a.errors == [] and b.errors == []

@@ -398,8 +398,8 @@ export function storedSnapshot(row) {
 function newSession(row) {
   if (row.kind === 'replay') return new ReplaySession(row);
   if (row.kind !== 'hosted') return new LocalSession(row);
-  if (!(row.over && row.hosted?.recordJson)) return new HostedSession(row);
-  // A finished hosted game: its full record (hosted.recordJson, storage.js rowRecord)
+  if (!store.hostedFull(row)) return new HostedSession(row);
+  // A finished hosted game: its full record (hosted.recordKifu, storage.js rowRecord)
   // opens in the engine, read-only.
   return new ReplaySession(row);
 }

@@ -9,8 +9,8 @@
 //    sync: {state, ownerToken, serverTip, serverSeq, message},
 //    hosted: {gameId, token, seat, invites[], view, legal[], seq, tipHash, and copies for
 //             the screens of the sync client's queue and redacted record (web/engine/sync.js
-//             holds the originals): pending[], rejected[], entries[]; recordJson, the
-//             full record's JSON text once the game is over}}
+//             holds the originals): pending[], rejected[], entries[]; recordKifu, the
+//             full record (seed included) in the compact form once the game is over}}
 //
 // Rows written before the compact form hold `record_json` (the record's JSON text, record
 // formats 1-3) instead: they open as they are (rowRecord) and are rewritten with
@@ -41,8 +41,14 @@ function db() {
 export function rowRecord(row) {
   if (row?.record_kifu) return { record_kifu: row.record_kifu };
   if (row?.record_json) return { record_json: row.record_json };
-  if (row?.hosted?.recordJson) return { record_json: row.hosted.recordJson };
+  if (row?.hosted?.recordKifu) return { record_kifu: row.hosted.recordKifu };
+  if (row?.hosted?.recordJson) return { record_json: row.hosted.recordJson }; // kept as text before
   return null;
+}
+
+/** A finished hosted game whose full record is on this device (it opens as a replay). */
+export function hostedFull(row) {
+  return Boolean(row?.kind === 'hosted' && row.over && (row.hosted?.recordKifu || row.hosted?.recordJson));
 }
 
 export async function listGames() {

@@ -90,7 +90,7 @@ async function syncAll() {
   for (const row of rows) {
     try {
       if (row.kind === 'local') await syncLocal(row);
-      else if (row.kind === 'hosted' && !(row.over && row.hosted?.recordJson)) await syncHosted(row.id); // finished: nothing changes
+      else if (row.kind === 'hosted' && !store.hostedFull(row)) await syncHosted(row.id); // finished: nothing changes
       setOnline(true);
     } catch (err) {
       if (err instanceof ApiError && err.offline) {
@@ -260,6 +260,10 @@ async function hostedOnce(id) {
     offline = true;
   } finally {
     const held = await client.hosted(id);
+    // Over: the full record is public; kept compact it opens in the engine (scrubbing,
+    // branching, export). The sync client keeps its own copy (JSON text).
+    const full = data?.over && held.record_json && seedText(held.record_json) !== null && !store.hostedFull(row)
+      ? await compactOf(held.record_json) : null;
     row = await store.updateGame(id, (r) => {
       mirror(r, held);
       if (!data) return r;
@@ -272,9 +276,10 @@ async function hostedOnce(id) {
         over: data.over,
         outcome: data.outcome ?? null,
       });
-      // Over: the full record is public; as a kernel Record's text it opens in the
-      // engine (scrubbing, branching, export).
-      if (data.over && held.record_json && seedText(held.record_json) !== null) r.hosted.recordJson = held.record_json;
+      if (full) {
+        r.hosted.recordKifu = full;
+        delete r.hosted.recordJson;
+      }
       // A guest's name arrives when they join; a seat with none keeps this device's.
       if (data.names) r.names = data.names.map((name, seat) => name || r.names?.[seat] || '');
       r.seq = data.seq;
@@ -288,6 +293,17 @@ async function hostedOnce(id) {
   if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
   return row;
+}
+
+/** A record's JSON text in the compact form (the engine's `convert`), or null when the
+ * engine cannot read it (then the game stays hosted and the next round tries again). */
+async function compactOf(recordJson) {
+  try {
+    return (await (await engineClient()).call('convert', { record_json: recordJson, form: 'compact' })).record_kifu;
+  } catch (err) {
+    console.warn('compact', err);
+    return null;
+  }
 }
 
 /** The player dismissed the notices: a fork's or refusal's, and the rejected moves

@@ -516,7 +516,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
       if (botTurn) timer = setTimeout(() => act(() => session.botStep()), botDelay());
     }
-    if (session.kind === 'hosted' && session.snapshot.over && session.row.hosted?.recordJson) {
+    if (session.kind === 'hosted' && session.snapshot.over && store.hostedFull(session.row)) {
       timer = setTimeout(() => rerender(), 0); // reopen the finished game from its full record
       return;
     }
