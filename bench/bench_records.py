@@ -8,8 +8,9 @@ id per seat, millisecond clocks. Prints bytes per entry, before (record format 2
 state hash on every entry, as the engines before format 3 made them) and after
 (format 3):
 
-- the record as JSON and msgpack (what the API sends and the PWA keeps in IndexedDB:
-  a row's `record_json`), gzipped, and the compact form (core/kernel/compact.py), of
+- the record as JSON and msgpack (what the API sends, and what the PWA kept in
+  IndexedDB before it kept compact bytes: a row's `record_json`), gzipped, and the
+  compact form (core/kernel/compact.py, a row's `record_kifu` today), of
   the whole record and of a seat's copy of a game in progress (no seed: its move and
   events commitments cannot be recomputed, so they are stored);
 - `game only`: the moves and events alone (msgpack), the floor;
@@ -17,8 +18,9 @@ state hash on every entry, as the engines before format 3 made them) and after
   before, an `EntryAppended` event holding the entry's JSON; after, an
   `EntriesPacked` chunk. SQLite file growth and PostgreSQL's table size (indexes and
   TOAST included), the first `--store-entries` entries of one game per title;
-- in IndexedDB (`--indexeddb`): the records stored as the PWA's rows hold them
-  (`record_json`, format 2 and format 3) and as compact bytes, in headless Chromium
+- in IndexedDB (`--indexeddb`): the records stored as the PWA's rows held them
+  (`record_json`, format 2 and format 3) and hold them now (`record_kifu`, compact
+  bytes as a Uint8Array), in headless Chromium
   (a real profile directory, its IndexedDB files measured on disk after the browser
   closes: LevelDB, snappy-compressed).
 """

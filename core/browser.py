@@ -9,9 +9,14 @@ timestamps come from the caller.
 Request: ``{"op": NAME, ...fields}``. Reply: ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": {"kind", "code", "message", "rule_id", "seq", "text"}}``.
 
-Records cross the boundary as JSON *text* (``record_json``), never as parsed
-objects: a genesis seed may exceed 2**53, which a JavaScript number cannot hold.
-The page stores and sends that text as it is (IndexedDB, fetch bodies).
+Records cross the boundary as bytes in the compact form (``record_kifu``,
+core/kernel/compact.py, what the PWA keeps in IndexedDB) or as JSON *text*
+(``record_json``: the API's shape, export for people, bug reports), never as parsed
+objects: a genesis seed may exceed 2**53, which a JavaScript number cannot hold. In
+the JSON of a request or a reply, a field whose name ends in ``_kifu`` is base64
+(msgspec's encoding of bytes); the worker hands the page a Uint8Array for it and turns
+the page's Uint8Array back into base64 (web/engine/protocol.js). Every op that reads
+a record takes either field.
 
 Open games live in an `Engine` (one per worker) keyed by record id; each is a
 kernel Timeline, so undo, scrubbing (`state_at`) and verification are the
@@ -20,7 +25,7 @@ kernel's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -45,6 +50,7 @@ from .kernel import (
     redact_record,
     verify,
 )
+from .kernel.codec import Format
 from .kernel.contract import OptionValue
 from .kernel.record import Record
 from .kernel.timeline import Check
@@ -77,8 +83,19 @@ class New(_Op, tag="new"):
     created_at: int = 0
 
 
-class Load(_Op, tag="load"):
-    record_json: str
+class _RecordIn(_Op):
+    """A record given as JSON text or as compact bytes (exactly one of them)."""
+
+    record_json: str | None = None
+    record_kifu: bytes | None = None
+
+    def data(self) -> bytes:
+        if (self.record_json is None) == (self.record_kifu is None):
+            raise KifuError("give the record as record_json or as record_kifu (one of them)")
+        return self.record_kifu if self.record_kifu is not None else self.record_json.encode()  # type: ignore[union-attr]
+
+
+class Load(_RecordIn, tag="load"):
     check: Check = "replay"
 
 
@@ -153,24 +170,42 @@ class View(_Op, tag="view"):
 
 
 class GetRecord(_Op, tag="record"):
-    """The record as text; with `seat`, every entry redacted for that seat."""
+    """The record as JSON text (`form` "json") or compact bytes ("compact"); with
+    `seat`, every entry redacted for that seat."""
 
     record_id: str
     seat: int | None = None
     redact: bool = False
+    form: Literal["json", "compact"] = "json"
 
 
-class Verify(_Op, tag="verify"):
-    record_json: str
+class Entries(_Op, tag="entries"):
+    """The record's entries after `since` (as objects: an entry holds no seed), with
+    `seat` and `redact` as for `record`. Entries are never removed (a take-back is an
+    entry too), so a page keeps its list by asking for the ones after its last."""
+
+    record_id: str
+    since: int = 0
+    seat: int | None = None
+    redact: bool = False
 
 
-class Hashes(_Op, tag="hashes"):
+class Convert(_RecordIn, tag="convert"):
+    """A record in the other form, decoded and re-encoded, not replayed (its chain is
+    checked): JSON for a bug report or a person, compact to keep."""
+
+    form: Literal["json", "compact"] = "compact"
+
+
+class Verify(_RecordIn, tag="verify"):
+    pass
+
+
+class Hashes(_RecordIn, tag="hashes"):
     """Re-run every stored move from the genesis and list the state hash after each.
 
     The cross-runtime parity check compares these lists between CPython and Pyodide.
     """
-
-    record_json: str
 
 
 class BotStep(_Op, tag="bot_step"):
@@ -207,6 +242,8 @@ Request = (
     | StateAt
     | View
     | GetRecord
+    | Entries
+    | Convert
     | Verify
     | Hashes
     | BotStep
@@ -230,6 +267,12 @@ class GameSummary(msgspec.Struct, kw_only=True):
     outcome: Any = None
     rules_version: str = ""  # the rules the record is played under (its genesis)
     engine_rules_version: str = ""  # this engine's; they differ for an older record
+    # From the genesis, so a page that keeps only compact bytes never parses a record:
+    seats: int = 0
+    takeback: str = "casual"
+    options: dict[str, OptionValue] = {}
+    seeded: bool = False  # the genesis holds the seed (it can branch; hosted: not until the end)
+    engine_version: str = ""  # the engine that made the record
 
 
 class Refusal(msgspec.Struct, kw_only=True):
@@ -251,9 +294,19 @@ class StateReply(msgspec.Struct, kw_only=True):
     state: Any
 
 
-class RecordReply(msgspec.Struct, kw_only=True):
-    record_json: str
+class RecordReply(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The record in the form asked for: `record_json` (text) or `record_kifu` (bytes)."""
+
     seq: int
+    record_json: str | None = None
+    record_kifu: bytes | None = None
+
+
+def record_reply(game: Any, record: Record[Any, Any], form: str) -> RecordReply:
+    seq = len(record.entries)
+    if form == "compact":
+        return RecordReply(seq=seq, record_kifu=encode_record(record, "compact", game))
+    return RecordReply(seq=seq, record_json=encode_record(record).decode())
 
 
 class HashesReply(msgspec.Struct, kw_only=True):
@@ -337,7 +390,7 @@ class Engine:
             )
             return self._open(Timeline(game, record))
         if isinstance(request, Load):
-            game, record = load_record(request.record_json)
+            game, record = load_record(request.data())
             return self._open(Timeline(game, record, check=request.check))
         if isinstance(request, Branch):
             parent = self._get(request.record_id)
@@ -394,13 +447,23 @@ class Engine:
             if request.redact:
                 over = timeline.game.outcome(timeline.state) is not None
                 record = redact_record(timeline.game, record, request.seat, over=over)
-            return RecordReply(record_json=encode_record(record).decode(), seq=timeline.seq)
+            return record_reply(timeline.game, record, request.form)
+        if isinstance(request, Entries):
+            timeline = self._get(request.record_id)
+            record = timeline.record
+            if request.redact:
+                over = timeline.game.outcome(timeline.state) is not None
+                record = redact_record(timeline.game, record, request.seat, over=over)
+            return record.entries[max(0, request.since) :]
+        if isinstance(request, Convert):
+            game, record = load_record(request.data())
+            return record_reply(game, record, request.form)
         if isinstance(request, Verify):
-            game, record = load_record(request.record_json)
+            game, record = load_record(request.data())
             divergence: Divergence | None = verify(game, record)
             return divergence
         if isinstance(request, Hashes):
-            return state_hashes(request.record_json)
+            return state_hashes(request.data())
         if isinstance(request, BotStep):
             return self._bot_step(request)
         if isinstance(request, Sync):
@@ -441,6 +504,7 @@ class Engine:
 
 
 def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
+    genesis = timeline.record.genesis
     return GameSummary(
         record_id=timeline.record.id,
         game=timeline.record.genesis.game,
@@ -452,14 +516,20 @@ def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:
         outcome=timeline.game.outcome(timeline.state),
         rules_version=timeline.record.genesis.rules_version,
         engine_rules_version=timeline.game.info.rules_version,
+        seats=genesis.seats,
+        takeback=genesis.takeback,
+        options=dict(genesis.options),
+        seeded=genesis.seed is not None,
+        engine_version=genesis.engine_version,
     )
 
 
-def load_record(record_json: str | bytes) -> tuple[Any, Record[Any, Any]]:
-    """(engine, typed record) of a record's JSON text."""
-    data = record_json.encode() if isinstance(record_json, str) else record_json
-    game = games.get(record_game(data))
-    record: Record[Any, Any] = decode_record(data, game)
+def load_record(data: str | bytes) -> tuple[Any, Record[Any, Any]]:
+    """(engine, typed record) of a record's JSON text or its compact bytes (or msgpack)."""
+    raw = data.encode() if isinstance(data, str) else data
+    fmt: Format = "msgpack" if raw[:1] and raw[:1] not in b"{ \t\r\n" else "json"
+    game = games.get(record_game(raw, fmt))
+    record: Record[Any, Any] = decode_record(raw, game, fmt)
     return game, record
 
 

@@ -73,6 +73,7 @@ from .kernel import (
     genesis_hash,
     tip_hash,
 )
+from .kernel.compact import compact_game
 from .kernel.record import Genesis
 from .wire import (
     AppendResult,
@@ -117,6 +118,8 @@ class HttpRequest(msgspec.Struct, kw_only=True):
 
     `body_json` is `body` as JSON text, encoded here: the page sends it as it is, since
     a record's seed may exceed 2**53 and must never pass through a JavaScript number.
+    `body_kifu` is a whole record in the compact form instead (sent as
+    ``application/vnd.kifu.record``; base64 in JSON, a Uint8Array on the page).
     """
 
     method: Literal["GET", "POST"]
@@ -125,6 +128,7 @@ class HttpRequest(msgspec.Struct, kw_only=True):
     auth: Literal["seat", "owner", "none"] = "seat"
     move_id: str | None = None
     body_json: str | None = None
+    body_kifu: bytes | None = None
 
     def __post_init__(self) -> None:
         if self.body is not None and self.body_json is None:
@@ -427,14 +431,24 @@ def hosted_pulled(
 # -- local records -------------------------------------------------------------------
 
 
-def local_next(state: LocalState, record: Record[Any, Any]) -> HttpRequest | None:
-    """Upload the record once, then append what the server has not acknowledged."""
+def local_next(
+    state: LocalState, record: Record[Any, Any], *, compact: bool = False
+) -> HttpRequest | None:
+    """Upload the record once, then append what the server has not acknowledged.
+
+    With `compact`, the upload is the record's compact form (`body_kifu`, a tenth of
+    the JSON's bytes or less); appends are JSON either way.
+    """
     if state.blocked is not None:
         return None
     if state.server_id is None:
         upload = record
         if state.uploads:
             upload = msgspec.structs.replace(record, id=f"{record.id}~{state.uploads + 1}")
+        if compact:
+            game = games.get(upload.genesis.game)
+            kifu = encode_record(upload, "compact", game)
+            return HttpRequest(method="POST", path="/api/records", body_kifu=kifu, auth="none")
         body = msgspec.json.decode(encode_record(upload))
         return HttpRequest(method="POST", path="/api/records", body=body, auth="none")
     if state.acked_seq >= len(record.entries):
@@ -555,6 +569,7 @@ def downloaded(body: bytes) -> Record[Any, Any]:
 class _Call(msgspec.Struct, kw_only=True):
     state: msgspec.Raw
     record_json: str | None = None
+    record_kifu: bytes | None = None  # a local record in the compact form, instead
     item: Pending | None = None
     move_id: str = ""
     move_ids: list[str] | None = None
@@ -562,7 +577,11 @@ class _Call(msgspec.Struct, kw_only=True):
     body: str = ""
 
 
-def _record(text: str | None) -> Record[Any, Any] | None:
+def _record(text: str | None, kifu: bytes | None = None) -> Record[Any, Any] | None:
+    if kifu:
+        game = games.get(compact_game(kifu))
+        compact: Record[Any, Any] = decode_record(kifu, game, "compact")
+        return compact
     if not text:
         return None
     data = text.encode()
@@ -588,9 +607,11 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
 
     Calls: hosted.queue, hosted.seen, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
     local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``.
+    A local record may come as ``record_kifu`` (compact bytes) instead: `local.next` then
+    uploads it in the compact form.
     """
     request = msgspec.json.decode(args, type=_Call)
-    record = _record(request.record_json)
+    record = _record(request.record_json, request.record_kifu)
     body = request.body.encode()
     if call.startswith("hosted."):
         hosted = msgspec.json.decode(request.state, type=HostedState)
@@ -615,7 +636,7 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
     if call.startswith("local.") and record is not None:
         local = msgspec.json.decode(request.state, type=LocalState)
         if call == "local.next":
-            return {"request": local_next(local, record)}
+            return {"request": local_next(local, record, compact=request.record_kifu is not None)}
         if call == "local.reply":
             local, step = local_reply(local, record, request.status, body)
             return {"state": local, "step": step}

@@ -153,18 +153,73 @@ def play_until_over(page: Any, choose: Any = None, limit: int = 2000) -> int:
 
 
 def game_rows(page: Any) -> list[dict[str, Any]]:
-    """Every game row the PWA keeps in IndexedDB (database 'kifu', store 'games')."""
+    """Every game row the PWA keeps in IndexedDB (database 'kifu', store 'games'); a
+    row's compact record (`record_kifu`, a Uint8Array there) as bytes."""
     rows: list[dict[str, Any]] = page.evaluate(
         """() => new Promise((resolve, reject) => {
           const open = indexedDB.open('kifu');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const get = open.result.transaction('games').objectStore('games').getAll();
-            get.onsuccess = () => resolve(get.result);
+            const bytes = (row) => {
+              const out = row.record_kifu instanceof Uint8Array
+                ? { ...row, record_kifu: Array.from(row.record_kifu), kifu_type: 'Uint8Array' }
+                : row;
+              const kept = row.hosted?.recordKifu;
+              if (kept instanceof Uint8Array) {
+                out.hosted = { ...row.hosted, recordKifu: Array.from(kept) };
+              }
+              return out;
+            };
+            get.onsuccess = () => resolve(get.result.map(bytes));
           };
         })"""
     )
+    for row in rows:
+        if isinstance(row.get("record_kifu"), list):
+            row["record_kifu"] = bytes(row["record_kifu"])
+        if isinstance((row.get("hosted") or {}).get("recordKifu"), list):
+            row["hosted"]["recordKifu"] = bytes(row["hosted"]["recordKifu"])
     return rows
+
+
+def row_record(row: dict[str, Any]) -> Any:
+    """The kernel Record a game row keeps (compact bytes, or the JSON of an older row)."""
+    from core import games
+    from core.kernel import decode_record, record_game
+    from tests.kernel import fixture_game
+
+    games.register(fixture_game.GAME)  # the small game the flows play (conftest)
+    if row.get("record_kifu") is not None:
+        data, fmt = row["record_kifu"], "compact"
+    else:
+        data, fmt = row["record_json"].encode(), "json"
+    return decode_record(data, games.get(record_game(data, fmt)), fmt)
+
+
+def record_file(path: Any) -> Any:
+    """The kernel Record of an exported file: `.kifu` (compact) or JSON."""
+    from pathlib import Path
+
+    data = Path(path).read_bytes()
+    return row_record({"record_json": data.decode()} if data[:1] == b"{" else {"record_kifu": data})
+
+
+def put_row(page: Any, row: dict[str, Any]) -> None:
+    """Write a game row into the PWA's IndexedDB as it is (e.g. one an older PWA wrote)."""
+    page.evaluate(
+        """(row) => new Promise((resolve, reject) => {
+          const open = indexedDB.open('kifu');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('games', 'readwrite');
+            tx.objectStore('games').put(row);
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        })""",
+        row,
+    )
 
 
 def sideways_overflow(page: Any) -> int:

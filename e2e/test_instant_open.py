@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from conftest import ARTIFACTS, PHONE_390, open_app, shot, wait_engine, wait_sw
-from helpers import game_rows, new_game, seq
+from helpers import game_rows, new_game, row_record, seq
 
 # The moment the instant board is up, and the engine's phase then (polled every frame).
 INSTANT_BOARD = """() => document.querySelector('#board[data-instant] [data-move]')
@@ -46,8 +46,8 @@ def test_a_saved_game_is_drawn_before_the_engine_is_up(server, new_context):
     wait_engine(page)
     page.wait_for_function("Number(document.querySelector('#turn')?.dataset.seq) >= 1")
     assert page.query_selector("#board[data-instant]") is None
-    entries = json.loads(next(r for r in game_rows(page) if r["id"] == game_id)["record_json"])
-    assert entries["entries"][0]["seat"] == 0, "the kept tap was the player's first move"
+    record = row_record(next(r for r in game_rows(page) if r["id"] == game_id))
+    assert record.entries[0].seat == 0, "the kept tap was the player's first move"
     assert errors == []
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,6 @@ with the server stopped, then syncing when it is back."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from urllib.parse import unquote
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
@@ -17,6 +16,8 @@ from helpers import (
     new_game,
     pass_cover,
     play_until_over,
+    record_file,
+    row_record,
     seq,
     share_link,
     wait_idle,
@@ -95,9 +96,10 @@ def test_scrub_and_branch(server, new_context):
     pass_cover(page)  # hot seat: the controls show once the device has changed hands
     with page.expect_download() as info:
         page.click("#export")
-    record = json.loads(Path(info.value.path()).read_text())
-    assert record["id"] == branch and len(record["entries"]) == 2
-    assert record["genesis"]["parent"] == {"record_id": original, "seq": 2}
+    assert info.value.suggested_filename.endswith(".kifu")
+    record = record_file(info.value.path())
+    assert record.id == branch and len(record.entries) == 2
+    assert (record.genesis.parent.record_id, record.genesis.parent.seq) == (original, 2)
     page.goto(server.url + "/#/")
     page.wait_for_selector(f"[data-id='{branch}']")
     assert page.query_selector(f"[data-id='{original}']")
@@ -195,10 +197,7 @@ def test_play_again_deals_a_new_game_with_the_same_table(server, new_context):
     page.click("#rematch")
     page.wait_for_function(f"!location.hash.includes({finished!r})")
     page.wait_for_selector("#turn")
-    rows = [
-        {**r, "options": json.loads(r["record_json"])["genesis"]["options"]}
-        for r in game_rows(page)
-    ]
+    rows = [{**r, "options": row_record(r).genesis.options} for r in game_rows(page)]
     old = next(r for r in rows if r["id"] == finished)
     new = next(r for r in rows if r["id"] != finished)
     assert old["over"] and not new["over"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, new_game, pass_cover, seq, wait_idle
+from helpers import click_move, new_game, pass_cover, record_file, seq, wait_idle
 
 
 def enter_plays(page) -> None:
@@ -49,9 +49,10 @@ def test_export_import_and_report(server, new_context):
     with page.expect_download() as info:
         page.click("#export")
     path = info.value.path()
-    record = json.loads(Path(path).read_text())
-    assert record["genesis"]["game"] == "high-card"
-    assert len(record["entries"]) == seq(page)
+    assert info.value.suggested_filename.endswith(".kifu")  # the compact form
+    record = record_file(path)
+    assert record.genesis.game == "high-card"
+    assert len(record.entries) == seq(page)
 
     page.click("#report")
     # it asks what went wrong and shows what will be sent before anything is
@@ -79,7 +80,8 @@ def test_export_import_and_report(server, new_context):
     with second.expect_download() as info:
         second.click("#report-send")
     report = json.loads(Path(info.value.path()).read_text())
-    assert report["record"]["id"] == record["id"] and report["game"] == "high-card"
+    assert report["record"]["id"] == record.id and report["game"] == "high-card"
+    assert len(report["record"]["entries"]) == len(record.entries)  # JSON, from the bytes
     assert second.errors == []
 
 

@@ -167,3 +167,88 @@ def test_undo_at_a_table_with_bots_passes_their_seats_to_the_kernel() -> None:
     assert door("takeback_refusal", record_id="b", seat=0, bots=[1]) is None
     undone = door("undo", record_id="b", seat=0, move_id="u", bots=[1])
     assert undone["entry"]["to_seq"] == 1 and undone["summary"]["to_move"] == [0]
+
+
+def test_the_record_as_compact_bytes_opens_as_the_json_does() -> None:
+    """The PWA keeps `record_kifu` (compact, base64 in the door's JSON): it loads,
+    verifies and converts like record_json, and carries the exact 64-bit seed."""
+    import base64
+
+    door = Door()
+    new(door)
+    for i in range(3):
+        seat = door("summary", record_id="r")["to_move"][0]
+        door(
+            "play",
+            record_id="r",
+            seat=seat,
+            move=door("legal_moves", record_id="r", seat=seat)[0],
+            move_id=f"{i:016x}",
+        )
+    door("undo", record_id="r", seat=0, move_id="u" * 16)
+    text = door("record", record_id="r")["record_json"]
+    reply = door("record", record_id="r", form="compact")
+    assert set(reply) == {"seq", "record_kifu"} and reply["seq"] == 4
+    kifu = reply["record_kifu"]
+    assert len(base64.b64decode(kifu)) * 2 < len(text)
+    tip = door("summary", record_id="r")["tip_hash"]
+    door("close", record_id="r")
+    loaded = door("load", record_kifu=kifu, check="verify")
+    assert loaded["tip_hash"] == tip and loaded["seq"] == 4
+    assert (loaded["seats"], loaded["takeback"], loaded["seeded"]) == (2, "casual", True)
+    assert loaded["options"] == json.loads(text)["genesis"]["options"]
+    assert door("record", record_id="r")["record_json"] == text  # exact, seed and all
+    assert door("verify", record_kifu=kifu) is None
+    assert door("hashes", record_kifu=kifu) == door("hashes", record_json=text)
+    assert door("convert", record_kifu=kifu, form="json")["record_json"] == text
+    assert door("convert", record_json=text)["record_kifu"] == kifu
+    assert door.error("load", record_json=text, record_kifu=kifu)["kind"] == "KifuError"
+    assert door.error("load")["kind"] == "KifuError"
+    broken = base64.b64decode(kifu)
+    broken = base64.b64encode(broken[:-3] + bytes([broken[-3] ^ 1]) + broken[-2:]).decode()
+    assert door.error("load", record_kifu=broken)["kind"] == "RecordError"
+
+
+def test_entries_come_after_a_seq_whole_or_redacted() -> None:
+    door = Door()
+    new(door)
+    for i in range(3):
+        seat = door("summary", record_id="r")["to_move"][0]
+        door(
+            "play",
+            record_id="r",
+            seat=seat,
+            move=door("legal_moves", record_id="r", seat=seat)[0],
+            move_id=f"m{i}",
+        )
+    whole = json.loads(door("record", record_id="r")["record_json"])["entries"]
+    assert door("entries", record_id="r") == whole
+    assert door("entries", record_id="r", since=2) == whole[2:]
+    redacted = json.loads(door("record", record_id="r", seat=1, redact=True)["record_json"])
+    assert door("entries", record_id="r", seat=1, redact=True) == redacted["entries"]
+
+
+def test_old_records_of_every_format_convert_to_compact_and_back() -> None:
+    """Rows on players' phones hold record_json of formats 1-3: each opens, and its
+    compact form opens to the same record (tip, state, format)."""
+    import base64
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    for path in sorted(corpus.glob("*.record.json")):
+        door = Door()
+        text = path.read_text()
+        before = door("load", record_json=text)
+        as_json = door("record", record_id=before["record_id"])["record_json"]
+        kifu = door("record", record_id=before["record_id"], form="compact")["record_kifu"]
+        door("close", record_id=before["record_id"])
+        after = door("load", record_kifu=kifu)
+        assert (after["tip_hash"], after["state_hash"]) == (
+            before["tip_hash"],
+            before["state_hash"],
+        ), path.name
+        again = json.loads(door("record", record_id=after["record_id"])["record_json"])
+        assert again == json.loads(as_json) and again["format"] == json.loads(text)["format"]
+        assert len(base64.b64decode(kifu)) * 4 < len(text), (
+            path.name
+        )  # formats 1-2: a hash an entry

@@ -202,3 +202,59 @@ def test_a_warm_boot_restores_the_interpreter_snapshot_and_plays_the_same(
         assert run["hashes"] == expected_hashes
         assert run["kept"] == 1
     print(f"engine ready: fresh {fresh['ms']:.0f} ms, from the snapshot {restored['ms']:.0f} ms")
+
+
+BYTES_JS = """async ([recordJson, recordId]) => {
+  const { EngineClient } = await import("/engine/client.js");
+  const { SyncClient } = await import("/engine/sync.js");
+  const engine = new EngineClient({ deviceId: "chromium" });
+  await engine.ready;
+  const opened = await engine.load(recordJson);
+  const { record_kifu: bytes } = await engine.record(opened.record_id, { form: "compact" });
+  const kind = Object.prototype.toString.call(bytes);
+  await engine.close(opened.record_id);
+  const again = await engine.load(bytes);
+  const back = (await engine.convert(bytes, "json")).record_json;
+  const hashes = (await engine.hashes(bytes)).hashes;
+  // a local backup from the bytes: the upload goes compact, with its media type
+  const sent = [];
+  const fetchSpy = (url, init) => {
+    sent.push([url, init.headers["Content-Type"] || "", Object.prototype.toString.call(init.body)]);
+    return fetch(url, init);
+  };
+  const sync = new SyncClient({ engine, fetch: fetchSpy, dbName: "kifu-sync-bytes" });
+  const game = await engine.newGame({ game: "tulikko", seats: 2, recordId });
+  const kept = async () => (await engine.record(recordId, { form: "compact" })).record_kifu;
+  for (let i = 0; i < 3; i++) await engine.botStep(game.record_id, { botSeed: 1 });
+  const upload = await sync.syncLocal(recordId, await kept());
+  await engine.botStep(game.record_id, { botSeed: 1 });
+  const append = await sync.syncLocal(recordId, await kept());
+  engine.terminate();
+  return { kind, length: bytes.length, opened, again, back, hashes, sent, upload, append };
+}"""
+
+
+def test_records_cross_the_worker_as_bytes(server: ThreadServer, page: Any) -> None:
+    """#21: the page gets a compact record as a Uint8Array (base64 only inside the
+    worker's JSON), opens it again from those bytes, and backs it up compact."""
+    from core import browser
+    from tests.pyodide.corpus import long_record
+
+    _, record_json = long_record(40)
+    expected = browser.Engine().handle(json.dumps({"op": "hashes", "record_json": record_json}))
+    page.goto(f"{server.url}/health")
+    out = page.evaluate(BYTES_JS, [record_json, "bytes-from-chromium"])
+    assert out["kind"] == "[object Uint8Array]" and 0 < out["length"] * 4 < len(record_json)
+    assert out["again"]["tip_hash"] == out["opened"]["tip_hash"]
+    assert out["again"]["state_hash"] == out["opened"]["state_hash"]
+    assert json.loads(out["back"]) == json.loads(record_json)
+    assert out["hashes"] == json.loads(expected)["result"]["hashes"]
+    assert [s["event"] for s in out["upload"]["steps"]] == ["uploaded"]
+    assert [s["event"] for s in out["append"]["steps"]] == ["appended"]
+    (upload, append) = out["sent"]
+    assert upload[0].endswith("/api/records") and upload[1:] == [
+        "application/vnd.kifu.record",
+        "[object Uint8Array]",
+    ]
+    assert append[0].endswith("/entries") and append[1] == "application/json"
+    assert out["append"]["state"]["acked_seq"] == 4

@@ -194,3 +194,48 @@ def test_local_record_upload_append_and_fork(http: httpx.Client, tmp_path: Path)
     play(phone, 1, "d")
     phone_state, steps = sync_local(http, phone_state, phone.record)
     assert steps == ["appended"] and phone_state.acked_seq == phone.seq
+
+
+def test_a_compact_local_record_uploads_compact_then_appends_json(http: httpx.Client) -> None:
+    """The PWA keeps compact bytes (record_kifu): the worker door's local.next uploads
+    them as application/vnd.kifu.record; the appends after it stay JSON."""
+    import base64
+    import json
+
+    from core import browser
+    from core.kernel import encode_compact
+
+    phone = local_timeline(31, 3)
+
+    def door(state: LocalState, call: str, **extra: Any) -> Any:
+        kifu = base64.b64encode(encode_compact(phone.game, phone.record)).decode()
+        args = {"state": msgspec.to_builtins(state), "record_kifu": kifu, **extra}
+        reply = json.loads(browser.handle(json.dumps({"op": "sync", "call": call, "args": args})))
+        assert reply["ok"], reply
+        return reply["result"]
+
+    def run(state: LocalState) -> tuple[LocalState, list[tuple[str, str]]]:
+        sent = []
+        while (request := door(state, "local.next")["request"]) is not None:
+            headers = {"Authorization": f"Bearer {state.owner_token}"} if state.owner_token else {}
+            if request["body_kifu"] is not None:
+                assert request["body_json"] is None
+                body = base64.b64decode(request["body_kifu"])
+                headers["Content-Type"] = "application/vnd.kifu.record"
+                sent.append(("compact", request["path"]))
+            else:
+                body = request["body_json"].encode()
+                headers["Content-Type"] = "application/json"
+                sent.append(("json", request["path"]))
+            response = http.post(request["path"], content=body, headers=headers)
+            out = door(state, "local.reply", status=response.status_code, body=response.text)
+            state = msgspec.convert(out["state"], LocalState)
+        return state, sent
+
+    state, sent = run(LocalState(record_id=phone.record.id))
+    assert sent == [("compact", "/api/records")] and state.acked_seq == 3
+    assert state.acked_tip == phone.tip_hash
+    play(phone, 2, "k")
+    state, sent = run(state)
+    assert sent == [("json", f"/api/records/{state.server_id}/entries")]
+    assert state.acked_seq == 5 and state.acked_tip == phone.tip_hash

@@ -7,9 +7,9 @@
 //   const moves = await engine.legalMoves(game.record_id, game.to_move[0]);
 //   await engine.play(game.record_id, game.to_move[0], moves[0]);
 
-import { EngineError, checkCall, newMoveId, newSeed } from "./protocol.js";
+import { EngineError, checkCall, newMoveId, newSeed, recordField } from "./protocol.js";
 
-export { EngineError, newMoveId, newSeed };
+export { EngineError, newMoveId, newSeed, recordField };
 
 export class EngineClient {
   /**
@@ -84,7 +84,8 @@ export class EngineClient {
   newGame({ game, seats, seed = newSeed(), recordId = newMoveId(), options = {}, takeback = "casual", createdAt = Date.now() }) {
     return this.call("new", { game, seats, seed, record_id: recordId, options, takeback, created_at: createdAt });
   }
-  load(recordJson, check = "replay") { return this.call("load", { record_json: recordJson, check }); }
+  /** Open a record: compact bytes (Uint8Array) or JSON text. */
+  load(record, check = "replay") { return this.call("load", { ...recordField(record), check }); }
   /** "Play from here": open a new game with entries 1..seq of `recordId` (seed kept exactly). */
   branch(recordId, seq, { newRecordId = newMoveId(), createdAt = Date.now() } = {}) {
     return this.call("branch", { record_id: recordId, seq, new_record_id: newRecordId, created_at: createdAt });
@@ -105,9 +106,14 @@ export class EngineClient {
   }
   stateAt(recordId, seq) { return this.call("state_at", { record_id: recordId, seq }); }
   view(recordId, { seat = null, seq = null } = {}) { return this.call("view", { record_id: recordId, seat, seq }); }
-  record(recordId, { seat = null, redact = false } = {}) { return this.call("record", { record_id: recordId, seat, redact }); }
-  verify(recordJson) { return this.call("verify", { record_json: recordJson }); }
-  hashes(recordJson) { return this.call("hashes", { record_json: recordJson }); }
+  /** The open record: {record_json} or, with form "compact", {record_kifu} (a Uint8Array). */
+  record(recordId, { seat = null, redact = false, form = "json" } = {}) { return this.call("record", { record_id: recordId, seat, redact, form }); }
+  /** The open record's entries after `since` (objects), whole or redacted for `seat`. */
+  entries(recordId, { since = 0, seat = null, redact = false } = {}) { return this.call("entries", { record_id: recordId, since, seat, redact }); }
+  /** A record (bytes or JSON text) in the other form, not opened: {record_kifu} | {record_json}. */
+  convert(record, form = "compact") { return this.call("convert", { ...recordField(record), form }); }
+  verify(record) { return this.call("verify", recordField(record)); }
+  hashes(record) { return this.call("hashes", recordField(record)); }
   botStep(recordId, { bot = "random", seat = null, botSeed = 0, moveId = newMoveId() } = {}) {
     return this.call("bot_step", { record_id: recordId, bot, seat, bot_seed: botSeed, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }

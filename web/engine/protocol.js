@@ -17,8 +17,16 @@
 //   {type: "reply", id, ok: true, result}    | {type: "reply", id, ok: false, error}
 //
 // `error` is core.browser's ErrorReply: {kind, code, message, rule_id, seq, text}; kind
-// "IllegalMove" carries the rule id to show. Records travel as JSON *text*
-// (`record_json`): a genesis seed may exceed 2**53, which a JS number cannot hold.
+// "IllegalMove" carries the rule id to show. Records travel as compact bytes
+// (`record_kifu`, a Uint8Array: what the PWA keeps) or as JSON *text* (`record_json`),
+// never as parsed objects: a genesis seed may exceed 2**53, which a JS number cannot
+// hold. Every op that reads a record takes either field.
+//
+// Bytes: core.browser's door is JSON text both ways, where msgspec writes bytes as
+// base64. A field whose name ends in `_kifu` is bytes: the worker turns every
+// Uint8Array (or ArrayBuffer) of a request into base64 (encodeRequest) and hands the
+// page a Uint8Array for every `*_kifu` string of a reply (decodeReply), so the page
+// never sees base64 and IndexedDB stores the bytes themselves.
 
 /** @typedef {"runtime" | "packages" | "engine" | "ready" | "failed"} Stage */
 /** @typedef {{type: "progress", stage: Stage, detail: string, ms: number}} Progress */
@@ -36,7 +44,7 @@ export const OPS = Object.freeze({
   hello: [],
   catalogue: [], // GameInfo fields + bots: the names bot_step accepts ("random" first)
   new: ["game", "seats", "seed", "record_id"], // options, takeback, created_at
-  load: ["record_json"], // check: "replay" | "verify"
+  load: ["record_json|record_kifu"], // check: "replay" | "verify"
   branch: ["record_id", "seq", "new_record_id"], // created_at; "play from here", opened
   close: ["record_id"],
   summary: ["record_id"],
@@ -46,9 +54,11 @@ export const OPS = Object.freeze({
   takeback_refusal: ["record_id", "seat"], // to_seq (null: the undo target), bots -> null | {code, message, rule_id}
   state_at: ["record_id", "seq"],
   view: ["record_id"], // seat (null: spectator), seq (null: now)
-  record: ["record_id"], // seat, redact
-  verify: ["record_json"],
-  hashes: ["record_json"],
+  record: ["record_id"], // seat, redact, form: "json" (record_json) | "compact" (record_kifu)
+  entries: ["record_id"], // since (the entries after it), seat, redact -> [entry, ...]
+  convert: ["record_json|record_kifu"], // form: "compact" (default) | "json"; not replayed
+  verify: ["record_json|record_kifu"],
+  hashes: ["record_json|record_kifu"],
   bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at
   sync: ["call", "args"], // core.sync.dispatch
 });
@@ -77,8 +87,47 @@ export function checkCall(op, args) {
   const required = OPS[op];
   if (!required) throw new TypeError(`unknown engine op ${op}`);
   for (const field of required) {
-    if (args[field] === undefined) throw new TypeError(`engine op ${op} needs ${field}`);
+    // "a|b": one of them
+    if (field.split("|").every((f) => args[f] === undefined || args[f] === null)) {
+      throw new TypeError(`engine op ${op} needs ${field.replace("|", " or ")}`);
+    }
   }
+}
+
+const KIFU_FIELD = /_kifu$/;
+
+function toBase64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function fromBase64(text) {
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** A record as an op's field: compact bytes as `record_kifu`, JSON text as `record_json`. */
+export function recordField(record) {
+  if (record instanceof Uint8Array || record instanceof ArrayBuffer) return { record_kifu: record };
+  return { record_json: record };
+}
+
+/** The JSON text of a core.browser request; bytes (Uint8Array, ArrayBuffer) as base64. */
+export function encodeRequest(op, args) {
+  return JSON.stringify({ op, ...args }, (key, value) => {
+    if (value instanceof Uint8Array) return toBase64(value);
+    if (value instanceof ArrayBuffer) return toBase64(new Uint8Array(value));
+    return value;
+  });
+}
+
+/** A core.browser reply from its JSON text; every `*_kifu` string as a Uint8Array. */
+export function decodeReply(text) {
+  if (!text.includes('_kifu"')) return JSON.parse(text);
+  return JSON.parse(text, (key, value) => (KIFU_FIELD.test(key) && typeof value === "string" ? fromBase64(value) : value));
 }
 
 /** A fresh id for a move, the server's idempotency key: 64 random bits as 16 hex

@@ -7,16 +7,19 @@
 //   const { steps, state } = await sync.syncHosted(key);       // submit, pull, rebase
 //   state.rejected  -> moves the server (or the engine) refused, each with its reason
 //   await sync.markSeen(key, [moveId]);                        // the player dismissed them
-//   await sync.syncLocal(recordId, recordJson);                // back up a local record
+//   await sync.syncLocal(recordId, record);                    // back up a local record (bytes or JSON text)
 //   const stop = sync.live(key, onChange);                     // follow a hosted game (WebSocket)
 //   const stop = sync.ring(key, (type) => ...);               // just the doorbell: fetch yourself
 //
 // Everything the queue holds is written to IndexedDB *before* it is sent, so pending
-// moves survive a reload or a crash; a move_id makes every resend idempotent. Records
-// are kept as JSON text (seeds may exceed 2**53). Offline (fetch throws) just stops the
+// moves survive a reload or a crash; a move_id makes every resend idempotent. Hosted
+// copies are kept as JSON text (seeds may exceed 2**53); a local record is passed in as
+// the caller keeps it, compact bytes (uploaded as application/vnd.kifu.record) or JSON. Offline (fetch throws) just stops the
 // round: call sync again when the browser says it is online (see watch()).
 
-import { newMoveId } from "./protocol.js";
+import { newMoveId, recordField } from "./protocol.js";
+
+const COMPACT_TYPE = "application/vnd.kifu.record"; // core.kernel.compact.MEDIA_TYPE
 
 const STORES = ["hosted", "local"];
 
@@ -72,14 +75,17 @@ export class SyncClient {
 
   async _http(request, token) {
     const headers = { Accept: "application/json" };
-    if (request.body_json !== null && request.body_json !== undefined) headers["Content-Type"] = "application/json";
+    const compact = request.body_kifu instanceof Uint8Array;
+    const json = request.body_json !== null && request.body_json !== undefined;
+    if (compact) headers["Content-Type"] = COMPACT_TYPE;
+    else if (json) headers["Content-Type"] = "application/json";
     if (token && request.auth !== "none") headers.Authorization = `Bearer ${token}`;
     const response = await this.fetch(this.baseUrl + request.path, {
       method: request.method,
       headers,
-      // The body as core.sync encoded it: a record's seed may exceed 2**53, so its
-      // text never goes through JSON.parse/JSON.stringify here.
-      body: request.body_json === null || request.body_json === undefined ? undefined : request.body_json,
+      // The body as core.sync encoded it: a whole record's compact bytes, or JSON text
+      // (a record's seed may exceed 2**53: it never goes through JSON.parse here).
+      body: compact ? request.body_kifu : json ? request.body_json : undefined,
     });
     return { status: response.status, body: await response.text() };
   }
@@ -205,13 +211,15 @@ export class SyncClient {
 
   // -- local records ---------------------------------------------------------------
 
-  /** Upload or append a local record; a fork reply lists the other line in state.lines. */
-  async syncLocal(recordId, recordJson, { maxRequests = 10 } = {}) {
+  /** Upload or append a local record (compact bytes, a Uint8Array, or JSON text); a
+   * fork reply lists the other line in state.lines. Bytes go up compact, appends as JSON. */
+  async syncLocal(recordId, record, { maxRequests = 10 } = {}) {
+    const given = recordField(record);
     const held = (await this._get("local", recordId)) || { state: { record_id: recordId } };
     let state = held.state;
     const steps = [];
     for (let i = 0; i < maxRequests; i++) {
-      const { request } = await this.engine.sync("local.next", { state, record_json: recordJson });
+      const { request } = await this.engine.sync("local.next", { state, ...given });
       if (!request) break;
       let answer;
       try {
@@ -222,7 +230,7 @@ export class SyncClient {
       }
       const out = await this.engine.sync("local.reply", {
         state,
-        record_json: recordJson,
+        ...given,
         status: answer.status,
         body: answer.body,
       });

@@ -5,6 +5,8 @@
 // runtime, then the core wheel and msgspec's wasm wheel by name through the bundle's
 // pyodide-lock.json. No CDN, nothing from the network once the files are cached.
 
+import { decodeReply, encodeRequest } from "./protocol.js";
+
 let pyodide = null;
 let handle = null; // core.browser.handle: JSON text in, JSON text out
 let booting = null;
@@ -109,7 +111,8 @@ self.onmessage = async (event) => {
     } else if (msg.type === "call") {
       if (booting) await booting;
       if (!handle) throw new Error("the engine is not booted");
-      const out = JSON.parse(handle(JSON.stringify({ op: msg.op, ...msg.args })));
+      // JSON text both ways; compact records (`*_kifu`) as base64 there, bytes here
+      const out = decodeReply(handle(encodeRequest(msg.op, msg.args)));
       reply(msg.id, out.ok, out.ok ? out.result : out.error);
     } else if (msg.type === "eval") {
       if (booting) await booting;

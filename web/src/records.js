@@ -35,20 +35,27 @@ export async function saveHostedSeat(gameId, seat, token, extra = {}) {
   return id;
 }
 
-/** Validate a record with the engine and store it as a game row. */
-export async function saveRecordRow(recordJson, fields) {
-  const summary = await call('load', { record_json: recordJson, check: 'replay' });
-  const genesis = JSON.parse(recordJson).genesis;
+/** A record as an engine op's field: compact bytes (Uint8Array) or JSON text. */
+function recordField(record) {
+  return record instanceof Uint8Array ? { record_kifu: record } : { record_json: record };
+}
+
+/** Validate a record (compact bytes or JSON text) with the engine and store it as a
+ * game row, in the compact form. Returns the row's id. */
+export async function saveRecordRow(record, fields) {
+  const summary = await call('load', { ...recordField(record), check: 'replay' });
+  const { record_kifu: recordKifu } = await call('record', { record_id: summary.record_id, form: 'compact' });
   const now = Date.now();
   const over = summary.outcome !== null && summary.outcome !== undefined;
   const row = {
+    id: summary.record_id,
     game: summary.game,
     kind: over ? 'replay' : 'local',
     names: [],
-    seats: genesis.seats,
-    seatKinds: Array.from({ length: genesis.seats }, () => 'human'),
-    takeback: genesis.takeback,
-    record_json: recordJson,
+    seats: summary.seats,
+    seatKinds: Array.from({ length: summary.seats }, () => 'human'),
+    takeback: summary.takeback,
+    record_kifu: recordKifu,
     seq: summary.seq,
     toMove: summary.to_move,
     over,
@@ -63,13 +70,28 @@ export async function saveRecordRow(recordJson, fields) {
   return row.id;
 }
 
-/** A record file (as exported) or a bug report: open it as a local game or a replay. */
-export async function importRecordText(text, filename = '') {
-  let recordJson = text.trim();
+/** A record file: a `.kifu` file (the compact form, as exported), a record's JSON
+ * (`.kifu.json`, as exported before) or a bug report. Opens as a local game or a replay;
+ * a record already on this device opens as it is. Returns the row's id. */
+export async function importRecordFile(bytes, filename = '') {
+  const title = filename.replace(/\.kifu$|\.(kifu\.)?json$/, '');
+  const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
+  if (first !== 0x7b) {
+    // not JSON: the compact form (the engine tells a record from anything else)
+    let summary;
+    try {
+      summary = await call('load', { record_kifu: bytes, check: 'replay' });
+    } catch {
+      throw new Error(t('import.notRecord'));
+    }
+    if (await store.getGame(summary.record_id)) return summary.record_id;
+    return saveRecordRow(bytes, { title });
+  }
+  let recordJson = new TextDecoder().decode(bytes).trim();
   if (rawField(recordJson, 'record')) recordJson = rawField(recordJson, 'record'); // a bug report or shared reply
   const parsed = JSON.parse(recordJson);
   if (!parsed.genesis || !Array.isArray(parsed.entries)) throw new Error(t('import.notRecord'));
   const id = parsed.id;
   if (await store.getGame(id)) return id;
-  return saveRecordRow(recordJson, { id, title: filename.replace(/\.(kifu\.)?json$/, '') });
+  return saveRecordRow(recordJson, { id, title });
 }

@@ -8,19 +8,10 @@ import { call, EngineError } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { moveId, uuid } from './ui.js';
-import { seedText } from './jsontext.js';
 import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
-
-function parseEntries(recordJson) {
-  try {
-    return JSON.parse(recordJson).entries || [];
-  } catch {
-    return [];
-  }
-}
 
 /** The seats of one kind ('human' | 'bot' | 'remote') in a row's seatKinds. */
 export function seatsOf(seatKinds, kind) {
@@ -46,9 +37,10 @@ export class EngineSession {
   }
 
   async open() {
-    this.summary = await call('load', { record_json: this.row.record_json, check: 'replay' });
+    // the row's compact bytes, or the JSON text of a row saved before them
+    this.summary = await call('load', { ...store.rowRecord(this.row), check: 'replay' });
     this.rid = this.summary.record_id;
-    this.entries = parseEntries(this.row.record_json);
+    this.entries = await call('entries', { record_id: this.rid });
     await this.refresh();
   }
 
@@ -99,8 +91,7 @@ export class EngineSession {
     if (this.logCache?.tip === tip) return this.logCache.entries;
     const humans = this.humanSeats();
     const seat = humans.length === 1 && !this.readOnly ? humans[0] : null;
-    const { record_json: recordJson } = await call('record', { record_id: this.rid, seat, redact: true });
-    this.logCache = { tip, entries: parseEntries(recordJson) };
+    this.logCache = { tip, entries: await call('entries', { record_id: this.rid, seat, redact: true }) };
     return this.logCache.entries;
   }
 
@@ -112,13 +103,17 @@ export class EngineSession {
     return call('view', { record_id: this.rid, seat, seq });
   }
 
+  /** Keep the record in the row, compact (a row still holding record_json, written
+   * before the compact form, is rewritten so here). Entries are only ever added (a
+   * take-back is one too): the list grows by the ones after those held. */
   async saveRecord(extra = {}) {
-    const { record_json: recordJson } = await call('record', { record_id: this.rid });
-    this.entries = parseEntries(recordJson);
+    const { record_kifu: recordKifu } = await call('record', { record_id: this.rid, form: 'compact' });
+    this.entries = this.entries.concat(await call('entries', { record_id: this.rid, since: this.entries.length }));
     const summary = await call('summary', { record_id: this.rid });
     const last = this.entries[this.entries.length - 1];
     this.row = await store.updateGame(this.id, (row) => {
-      row.record_json = recordJson;
+      row.record_kifu = recordKifu;
+      delete row.record_json;
       row.seq = summary.seq;
       row.toMove = summary.to_move;
       row.over = summary.outcome !== null && summary.outcome !== undefined;
@@ -232,12 +227,11 @@ export class LocalSession extends EngineSession {
  * (it never leaves Python) and names its parent record and seq in its genesis. */
 export async function branchRecord(session, seq) {
   const row = session.row;
-  if (seedText(row.record_json) === null) throw new Error(t('err.branchSeed'));
+  if (!session.summary?.seeded) throw new Error(t('err.branchSeed'));
   const id = `r-${uuid()}`;
   const now = Date.now();
   const summary = await call('branch', { record_id: session.rid, seq, new_record_id: id, created_at: now });
-  const { record_json: recordJson } = await call('record', { record_id: id });
-  const genesis = JSON.parse(recordJson).genesis;
+  const { record_kifu: recordKifu } = await call('record', { record_id: id, form: 'compact' });
   await store.putGame({
     id,
     game: row.game,
@@ -248,8 +242,8 @@ export async function branchRecord(session, seq) {
     seatKinds: (row.seatKinds || []).map((k) => (k === 'remote' ? 'human' : k)),
     bots: row.bots,
     botSeed: row.botSeed,
-    takeback: genesis.takeback || 'casual',
-    record_json: recordJson,
+    takeback: summary.takeback || 'casual',
+    record_kifu: recordKifu,
     seq: summary.seq,
     toMove: summary.to_move,
     over: summary.outcome != null,
@@ -404,9 +398,10 @@ export function storedSnapshot(row) {
 function newSession(row) {
   if (row.kind === 'replay') return new ReplaySession(row);
   if (row.kind !== 'hosted') return new LocalSession(row);
-  if (!(row.over && row.hosted?.recordJson)) return new HostedSession(row);
-  // A finished hosted game: its full record opens in the engine, read-only.
-  return new ReplaySession({ ...row, record_json: row.hosted.recordJson });
+  if (!store.hostedFull(row)) return new HostedSession(row);
+  // A finished hosted game: its full record (hosted.recordKifu, storage.js rowRecord)
+  // opens in the engine, read-only.
+  return new ReplaySession(row);
 }
 
 export async function sessionFor(row) {

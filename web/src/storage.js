@@ -2,13 +2,19 @@
 //
 // A game row (store "games", key `id` = the record id):
 //   {id, game, kind: 'local' | 'hosted', title, names[], seatKinds[] ('human'|'bot'|'remote'),
-//    takeback, record_json (local games: the record text exactly as the engine wrote it —
-//    never re-serialised, a seed may exceed 2**53), seq, toMove[], over, outcome,
+//    takeback, record_kifu (local games and replays: the record in the compact form,
+//    core/kernel/compact.py, a Uint8Array exactly as the engine wrote it: 20-65 bytes an
+//    entry where its JSON took 300-575), seq (the number of entries), toMove[], over, outcome,
 //    lastMoveAt, createdAt, forkOf, shareId,
 //    sync: {state, ownerToken, serverTip, serverSeq, message},
 //    hosted: {gameId, token, seat, invites[], view, legal[], seq, tipHash, and copies for
 //             the screens of the sync client's queue and redacted record (web/engine/sync.js
-//             holds the originals): pending[], rejected[], entries[]}}
+//             holds the originals): pending[], rejected[], entries[]; recordKifu, the
+//             full record (seed included) in the compact form once the game is over}}
+//
+// Rows written before the compact form hold `record_json` (the record's JSON text, record
+// formats 1-3) instead: they open as they are (rowRecord) and are rewritten with
+// `record_kifu` the next time the game is saved (sessions.js saveRecord).
 import { openDB } from 'idb';
 
 const DB_NAME = 'kifu';
@@ -28,6 +34,21 @@ function db() {
     });
   }
   return dbPromise;
+}
+
+/** A row's record as an engine op's field ({record_kifu} or {record_json}), or null
+ * (a hosted game before its end: the device has no full record). */
+export function rowRecord(row) {
+  if (row?.record_kifu) return { record_kifu: row.record_kifu };
+  if (row?.record_json) return { record_json: row.record_json };
+  if (row?.hosted?.recordKifu) return { record_kifu: row.hosted.recordKifu };
+  if (row?.hosted?.recordJson) return { record_json: row.hosted.recordJson }; // kept as text before
+  return null;
+}
+
+/** A finished hosted game whose full record is on this device (it opens as a replay). */
+export function hostedFull(row) {
+  return Boolean(row?.kind === 'hosted' && row.over && (row.hosted?.recordKifu || row.hosted?.recordJson));
 }
 
 export async function listGames() {

@@ -1,7 +1,7 @@
 // Reconciliation with the server, and the sync status every screen shows.
 //
-// Local games (this device is the authority): the record is uploaded (POST /api/records)
-// and later entries appended (POST /api/records/{id}/entries) from the last tip the
+// Local games (this device is the authority): the record is uploaded (POST /api/records,
+// in the compact form the row keeps: application/vnd.kifu.record) and later entries appended (POST /api/records/{id}/entries) from the last tip the
 // server confirmed. A "forked" answer means another device extended the same prefix
 // first: the server kept both, this device's branch under a new id — nothing is lost;
 // the game shows a notice until the player dismisses it.
@@ -90,7 +90,7 @@ async function syncAll() {
   for (const row of rows) {
     try {
       if (row.kind === 'local') await syncLocal(row);
-      else if (row.kind === 'hosted' && !(row.over && row.hosted?.recordJson)) await syncHosted(row.id); // finished: nothing changes
+      else if (row.kind === 'hosted' && !store.hostedFull(row)) await syncHosted(row.id); // finished: nothing changes
       setOnline(true);
     } catch (err) {
       if (err instanceof ApiError && err.offline) {
@@ -140,11 +140,14 @@ export async function forgetGame(row) {
 /** Back up a local record: upload once, then append; forks and refusals become notices. */
 async function syncLocal(row) {
   const sync = row.sync || {};
-  const entries = (JSON.parse(row.record_json).entries || []).length;
+  const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saveRecord)
   if (sync.ownerToken && (sync.serverSeq || 0) >= entries) return row;
   if (sync.blocked) return row; // refused by the server: the notice says why
+  const record = store.rowRecord(row);
+  if (!record) return row;
   const client = await syncClient();
-  const out = await client.syncLocal(row.id, row.record_json);
+  // compact bytes, or the JSON text of a row saved before them: core.sync reads either
+  const out = await client.syncLocal(row.id, record.record_kifu || record.record_json);
   if (out.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   const state = out.state;
   const fork = out.steps.filter((step) => step.event === 'forked').pop();
@@ -257,6 +260,10 @@ async function hostedOnce(id) {
     offline = true;
   } finally {
     const held = await client.hosted(id);
+    // Over: the full record is public; kept compact it opens in the engine (scrubbing,
+    // branching, export). The sync client keeps its own copy (JSON text).
+    const full = data?.over && held.record_json && seedText(held.record_json) !== null && !store.hostedFull(row)
+      ? await compactOf(held.record_json) : null;
     row = await store.updateGame(id, (r) => {
       mirror(r, held);
       if (!data) return r;
@@ -269,9 +276,10 @@ async function hostedOnce(id) {
         over: data.over,
         outcome: data.outcome ?? null,
       });
-      // Over: the full record is public; as a kernel Record's text it opens in the
-      // engine (scrubbing, branching, export).
-      if (data.over && held.record_json && seedText(held.record_json) !== null) r.hosted.recordJson = held.record_json;
+      if (full) {
+        r.hosted.recordKifu = full;
+        delete r.hosted.recordJson;
+      }
       // A guest's name arrives when they join; a seat with none keeps this device's.
       if (data.names) r.names = data.names.map((name, seat) => name || r.names?.[seat] || '');
       r.seq = data.seq;
@@ -285,6 +293,17 @@ async function hostedOnce(id) {
   if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
   return row;
+}
+
+/** A record's JSON text in the compact form (the engine's `convert`), or null when the
+ * engine cannot read it (then the game stays hosted and the next round tries again). */
+async function compactOf(recordJson) {
+  try {
+    return (await (await engineClient()).call('convert', { record_json: recordJson, form: 'compact' })).record_kifu;
+  } catch (err) {
+    console.warn('compact', err);
+    return null;
+  }
 }
 
 /** The player dismissed the notices: a fork's or refusal's, and the rejected moves

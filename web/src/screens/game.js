@@ -19,7 +19,7 @@ import { rematch } from './newgame.js';
 import { seatName } from '../seats.js';
 import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
-import { engineStatus, onEngineStatus } from '../engine.js';
+import { call, engineStatus, onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 import { citesRule, hasRules } from './rules.js';
 
@@ -301,7 +301,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     const undo = session.undoState();
     controls.replaceChildren(
       h('div.control', {},
-        h('button', { id: 'export', type: 'button', on: { click: exportRecord } }, t('game.export')),
+        h('button', { id: 'export', type: 'button', on: { click: () => exportRecord().catch((err) => toast(String(err?.message || err), 'error')) } }, t('game.export')),
         reportButton(() => ({ row: session.row, error: errorBox.hidden ? null : lastError, attempt: errorBox.hidden ? null : lastAttempt }))),
     );
 
@@ -466,9 +466,17 @@ export async function gameScreen(root, { args: [id], screen }) {
       qrBox);
   }
 
+  /** A `.kifu` file: the record in the compact form (what `kifu` reads and writes, and
+   * what Import takes back). A running hosted game has no full record here (the seed
+   * stays on the server): its entries as this seat sees them, as JSON. */
   async function exportRecord() {
-    const text = session.row.record_json || session.row.hosted?.recordJson || JSON.stringify({ entries: session.snapshot.entries });
-    download(`${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}.kifu.json`, text);
+    const name = `${(session.row.title || session.game).replace(/[^\w-]+/g, '_')}-${session.id.slice(0, 12)}`;
+    if (session.kind === 'hosted') {
+      download(`${name}.kifu.json`, JSON.stringify({ entries: session.snapshot.entries }));
+      return;
+    }
+    const { record_kifu: bytes } = await call('record', { record_id: session.rid, form: 'compact' });
+    download(`${name}.kifu`, bytes, 'application/vnd.kifu.record');
   }
 
   /** "Report a problem": asks what went wrong and shows what will be sent first. */
@@ -508,7 +516,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
       if (botTurn) timer = setTimeout(() => act(() => session.botStep()), botDelay());
     }
-    if (session.kind === 'hosted' && session.snapshot.over && session.row.hosted?.recordJson) {
+    if (session.kind === 'hosted' && session.snapshot.over && store.hostedFull(session.row)) {
       timer = setTimeout(() => rerender(), 0); // reopen the finished game from its full record
       return;
     }

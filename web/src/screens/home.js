@@ -5,7 +5,7 @@ import { t, formatTime } from '../i18n.js';
 import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
-import { importRecordText } from '../records.js';
+import { importRecordFile } from '../records.js';
 import { dismissNotice, forgetGame } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
@@ -166,7 +166,7 @@ function importForm() {
     const file = input.files?.[0];
     if (!file) return;
     try {
-      const id = await importRecordText(await file.text(), file.name);
+      const id = await importRecordFile(new Uint8Array(await file.arrayBuffer()), file.name);
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
       toast(`${t('import.failed')} ${err.message || err}`, 'error');

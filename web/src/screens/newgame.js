@@ -202,15 +202,17 @@ export async function newGameScreen(root) {
 /** "Play again": a new deal with the finished game's title, seats, bots, options and
  * take-back policy — local again, or hosted again with new invitations. */
 export async function rematch(row) {
-  const { genesis } = JSON.parse(row.record_json);
+  // the finished record's options and policy, from the engine (the row keeps bytes)
+  const record = store.rowRecord(row);
+  const played = record ? await call('load', { ...record, check: 'replay' }) : {};
   const settings = {
     g: { id: row.game },
     seats: row.seats,
     names: row.names || [],
     seatKinds: row.seatKinds,
     bots: row.bots || row.seatKinds.map(() => null),
-    options: genesis.options || {},
-    takeback: genesis.takeback || row.takeback || 'casual',
+    options: played.options || {},
+    takeback: played.takeback || row.takeback || 'casual',
     title: row.title || '',
   };
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
@@ -224,7 +226,7 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
   const id = `r-${uuid()}`;
   const now = Date.now();
   await call('new', { game: g.id, seats, seed: newSeed(), record_id: id, options, takeback, created_at: now });
-  const { record_json: recordJson } = await call('record', { record_id: id });
+  const { record_kifu: recordKifu } = await call('record', { record_id: id, form: 'compact' });
   const summary = await call('summary', { record_id: id });
   await store.putGame({
     id,
@@ -237,7 +239,7 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
     bots,
     botSeed: newSeed(),
     takeback,
-    record_json: recordJson,
+    record_kifu: recordKifu,
     seq: summary.seq,
     toMove: summary.to_move,
     over: false,
