@@ -356,7 +356,7 @@ export class HostedSession {
     await this.refresh();
     const refused = (this.row.hosted.rejected || []).find((r) => r.move_id === takeBackId);
     if (refused) {
-      await dismissNotice(this.id, [moveId]);
+      await dismissNotice(this.id, [takeBackId]);
       this.row = (await store.getGame(this.id)) || this.row;
       throw new ApiError(422, { code: refused.code, rule_id: refused.rule_id, detail: refused.message });
     }
