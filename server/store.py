@@ -4,7 +4,7 @@ Each game record (hosted game, uploaded local record, fork) is one event-sourced
 aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
 `Created` (the genesis with its seed, the table's secrets as sha256 hashes),
 `EntriesPacked` (the entries of one write, as a chunk of the compact record form,
-core/kernel/compact.py: each entry stored once, only what cannot be derived, ~40-60
+core/kernel/compact.py: each entry stored once, only what cannot be derived, ~30-55
 bytes an entry where the JSON was ~600; a write's many entries, an upload say, are one
 event), `SeatClaimed`, `Forked` and `Shared`, and `BotsSeated` (a hosted game's bot
 seats and the bots' own seed, right after `Created`; a record without it has no bots,
