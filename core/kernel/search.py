@@ -24,6 +24,10 @@ sort out a wide choice.
 A title's `determinize` re-deals its hidden pieces with `unseen` (sorted, then
 shuffled by the bot's Rng: the world cannot depend on the real order) and gives the
 world `world_rng(rng)`.
+
+A decision can be run in slices (`begin(bot, ...)` -> `Thinking`): the browser's engine
+worker thinks a slice at a time, so an undo stops it in between, and the page shows how
+many iterations of the budget are done. The move is the same however it is sliced.
 """
 
 from __future__ import annotations
@@ -163,6 +167,112 @@ class _Search:
         return _shares([seat for seat, value in enumerate(values) if value == best], count)
 
 
+class Thinking:
+    """One decision of a bot, run in slices: `think(n)` runs up to n more iterations of
+    the budget and `move()` runs what is left, then answers. The browser's engine worker
+    thinks a slice at a time, so a player's undo can stop the search in between (and the
+    page can show how far it got: `done` of `total`). Slicing changes nothing: the
+    iterations, the draws from the bot's Rng and so the move are those of one run.
+
+    A bot that decides in one go (random, greedy) or a decision with one legal move has
+    no budget (`total` 0): it is `finished` from the start and `move()` decides it."""
+
+    def __init__(self, total: int, decide: Callable[[], Any], step: Callable[[], None]) -> None:
+        self.total = total
+        self.done = 0
+        self._decide = decide
+        self._step = step
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def think(self, iterations: int) -> int:
+        """Run up to `iterations` more iterations; returns how many are done."""
+        for _ in range(min(iterations, self.total - self.done)):
+            self._step()
+            self.done += 1
+        return self.done
+
+    def move(self) -> Any:
+        """The bot's choice, after the rest of the budget."""
+        self.think(self.total - self.done)
+        return self._decide()
+
+
+def begin(bot: Bot, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Thinking:
+    """`bot`'s decision for `seat`, to be run in slices (`Thinking`): a search bot's
+    iterations, any other bot in one go at `move()`."""
+    start = getattr(bot, "begin", None)
+    if start is not None:
+        thinking: Thinking = start(game, state, seat, rng)
+        return thinking
+    return Thinking(0, lambda: bot(game, state, seat, rng), lambda: None)
+
+
+class SearchBot:
+    """A Bot that runs `iterations` ISMCTS iterations per decision (`search_bot`);
+    `begin` hands the same decision out in slices."""
+
+    def __init__(
+        self,
+        iterations: int,
+        *,
+        evaluate: Evaluate | None,
+        rollout: Bot | None,
+        rollout_depth: int,
+        exploration: float,
+        scale: float,
+        candidates: int,
+        lookahead: int,
+    ) -> None:
+        self.iterations = iterations
+        self.evaluate = evaluate
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.scale = scale
+        self.candidates = candidates
+        self.lookahead = lookahead
+
+    def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+        return self.begin(game, state, seat, rng).move()
+
+    def begin(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Thinking:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Thinking(0, lambda: moves[0], lambda: None)
+        search = _Search(
+            game,
+            rng,
+            evaluate=self.evaluate,
+            rollout=self.rollout,
+            depth=self.rollout_depth,
+            exploration=self.exploration,
+            scale=self.scale,
+        )
+        shortlist = None
+        if self.candidates and self.evaluate is not None:
+            shortlist = _shortlist(
+                game,
+                state,
+                seat,
+                moves,
+                evaluate=self.evaluate,
+                candidates=self.candidates,
+                lookahead=self.lookahead,
+            )
+        root = _Node(None, seat)
+
+        def step() -> None:
+            search.iterate(root, game.determinize(state, seat, rng), shortlist)
+
+        def decide() -> Any:
+            return max(root.children.values(), key=lambda node: node.visits).move
+
+        return Thinking(self.iterations, decide, step)
+
+
 def search_bot(
     iterations: int,
     *,
@@ -173,7 +283,7 @@ def search_bot(
     scale: float = 0.0,
     candidates: int = 0,
     lookahead: int = 0,
-) -> Bot:
+) -> SearchBot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
     `rollout` plays out the worlds (default: uniformly random legal moves);
@@ -183,39 +293,18 @@ def search_bot(
     by how much a move helps. With `candidates` n > 0 the root weighs only the n moves
     the greedy bot scores best (`core.kernel.bots.foreseen_score`, never past a draw,
     with `lookahead` as `one_ply`'s), so a small budget is spent where a good player
-    would look.
+    would look. Its `begin` runs the same decision in slices (`Thinking`).
     """
-
-    def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
-        moves = game.legal_moves(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        search = _Search(
-            game,
-            rng,
-            evaluate=evaluate,
-            rollout=rollout,
-            depth=rollout_depth,
-            exploration=exploration,
-            scale=scale,
-        )
-        shortlist = None
-        if candidates and evaluate is not None:
-            shortlist = _shortlist(
-                game,
-                state,
-                seat,
-                moves,
-                evaluate=evaluate,
-                candidates=candidates,
-                lookahead=lookahead,
-            )
-        root = _Node(None, seat)
-        for _ in range(iterations):
-            search.iterate(root, game.determinize(state, seat, rng), shortlist)
-        return max(root.children.values(), key=lambda node: node.visits).move
-
-    return bot
+    return SearchBot(
+        iterations,
+        evaluate=evaluate,
+        rollout=rollout,
+        rollout_depth=rollout_depth,
+        exploration=exploration,
+        scale=scale,
+        candidates=candidates,
+        lookahead=lookahead,
+    )
 
 
 def _shortlist(

@@ -49,7 +49,10 @@ export const OPS = Object.freeze({
   record: ["record_id"], // seat, redact
   verify: ["record_json"],
   hashes: ["record_json"],
-  bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at
+  bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at (plays a begun decision)
+  bot_begin: ["record_id"], // bot, seat, bot_seed -> {done, total}: a decision to think in slices
+  bot_think: ["record_id", "iterations"], // -> {done, total}; refused once the position changed
+  bot_cancel: ["record_id"], // drop the begun decision: it is never played
   sync: ["call", "args"], // core.sync.dispatch
 });
 
