@@ -17,7 +17,8 @@ re-seeded from the bot's.
 Rewards: a finished world pays each winner 1 / (number of winners); a world cut
 off at `rollout_depth` pays the leaders by the title's `evaluate(state, seat)`
 the same way, so long games (hundreds of moves) still give a signal, or, with a
-`scale`, pays every seat by how far it leads. With `candidates` the root weighs
+`scale`, pays every seat by how far it leads (with `relative`, by how far its lead
+moved in that world since the tree's root). With `candidates` the root weighs
 only the moves the greedy bot would rank best, where playouts are too costly to
 sort out a wide choice.
 
@@ -88,6 +89,7 @@ class _Search:
         depth: int,
         exploration: float,
         scale: float,
+        relative: bool = False,
     ) -> None:
         self.game = game
         self.rng = rng
@@ -96,12 +98,15 @@ class _Search:
         self.depth = depth
         self.exploration = exploration
         self.scale = scale
+        self.relative = relative
 
     def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
         world was tried; at the root only the `shortlist`, when given), then a
         playout, then back up each mover's reward."""
         game = self.game
+        # `relative`: each seat's lead in this world before the tree, the playout's zero
+        base = self.leads(world) if self.relative and self.evaluate is not None else None
         path = [root]
         node = root
         while True:
@@ -126,7 +131,7 @@ class _Search:
             node = max(options, key=self.ucb)
             world = game.apply(world, mover, node.move)[1]
             path.append(node)
-        rewards = self.playout(world)
+        rewards = self.playout(world, base)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
@@ -137,7 +142,14 @@ class _Search:
             math.log(max(node.available, 1)) / node.visits
         )
 
-    def playout(self, world: Any) -> list[float]:
+    def leads(self, world: Any) -> list[float]:
+        """How far each seat leads the best other seat by `evaluate` (alone at the
+        table: its value itself)."""
+        assert self.evaluate is not None
+        values = [self.evaluate(world, seat) for seat in range(self.game.seat_count(world))]
+        return [_lead(values, seat) for seat in range(len(values))]
+
+    def playout(self, world: Any, base: list[float] | None = None) -> list[float]:
         game = self.game
         for _ in range(self.depth):
             seats = game.to_move(world)
@@ -160,9 +172,12 @@ class _Search:
         count = game.seat_count(world)
         if self.evaluate is None:
             return [1.0 / count] * count
-        values = [self.evaluate(world, seat) for seat in range(count)]
         if self.scale:
-            return [_squashed(value, values, seat, self.scale) for seat, value in enumerate(values)]
+            leads = self.leads(world)
+            if base is not None:
+                leads = [lead - before for lead, before in zip(leads, base, strict=True)]
+            return [_squashed(lead / self.scale) for lead in leads]
+        values = [self.evaluate(world, seat) for seat in range(count)]
         best = max(values)
         return _shares([seat for seat, value in enumerate(values) if value == best], count)
 
@@ -225,6 +240,7 @@ class SearchBot:
         scale: float,
         candidates: int,
         lookahead: int,
+        relative: bool = False,
     ) -> None:
         self.iterations = iterations
         self.evaluate = evaluate
@@ -234,6 +250,7 @@ class SearchBot:
         self.scale = scale
         self.candidates = candidates
         self.lookahead = lookahead
+        self.relative = relative
 
     def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
         return self.begin(game, state, seat, rng).move()
@@ -250,6 +267,7 @@ class SearchBot:
             depth=self.rollout_depth,
             exploration=self.exploration,
             scale=self.scale,
+            relative=self.relative,
         )
         shortlist = None
         if self.candidates and self.evaluate is not None:
@@ -283,6 +301,7 @@ def search_bot(
     scale: float = 0.0,
     candidates: int = 0,
     lookahead: int = 0,
+    relative: bool = False,
 ) -> SearchBot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
@@ -290,10 +309,13 @@ def search_bot(
     `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves: the
     leaders share the win, or, with a `scale` > 0, each seat is paid by how far it leads
     the best other seat, lead / scale squashed into (0, 1), so a short playout still says
-    by how much a move helps. With `candidates` n > 0 the root weighs only the n moves
-    the greedy bot scores best (`core.kernel.bots.foreseen_score`, never past a draw,
-    with `lookahead` as `one_ply`'s), so a small budget is spent where a good player
-    would look. Its `begin` runs the same decision in slices (`Thinking`).
+    by how much a move helps; with `relative`, by how far that lead moved from where it
+    stood in the same world before the tree (so a game long won or lost, where every
+    lead squashes to nearly 1 or 0, still tells a good move from a poor one). With
+    `candidates` n > 0 the root weighs only the n moves the greedy bot scores best
+    (`core.kernel.bots.foreseen_score`, never past a draw, with `lookahead` as
+    `one_ply`'s), so a small budget is spent where a good player would look. Its
+    `begin` runs the same decision in slices (`Thinking`).
     """
     return SearchBot(
         iterations,
@@ -304,6 +326,7 @@ def search_bot(
         scale=scale,
         candidates=candidates,
         lookahead=lookahead,
+        relative=relative,
     )
 
 
@@ -334,10 +357,13 @@ def _shares(winners: list[int], seats: int) -> list[float]:
     return rewards
 
 
-def _squashed(value: float, values: list[float], seat: int, scale: float) -> float:
-    """How far `seat` leads the best other seat (alone at the table: its value itself),
-    squashed into (0, 1) by x / (1 + |x|): only correctly rounded operations, so every
-    platform agrees."""
+def _lead(values: list[float], seat: int) -> float:
+    """How far `seat`'s value leads the best other seat's (alone: its value itself)."""
     others = [other for index, other in enumerate(values) if index != seat]
-    lead = (value - (max(others) if others else 0.0)) / scale
-    return 0.5 + 0.5 * lead / (1.0 + abs(lead))
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def _squashed(x: float) -> float:
+    """x squashed into (0, 1) by x / (1 + |x|): only correctly rounded operations, so
+    every platform agrees."""
+    return 0.5 + 0.5 * x / (1.0 + abs(x))

@@ -208,3 +208,29 @@ def test_any_bot_can_be_begun_the_one_shot_ones_have_no_budget() -> None:
     thinking = begin(search_bot(50), GAME, *forced, Rng.seeded(1))
     assert (thinking.total, thinking.finished) == (0, True)
     assert thinking.move() == GAME.legal_moves(*forced)[0]
+
+
+def far_ahead(state: State, seat: int) -> float:
+    """Score so far, seat 0 two hundred points up: every lead squashes to nearly 0 or 1."""
+    return float(state.scores[seat]) + (200.0 if seat == 0 else 0.0)
+
+
+def test_relative_rewards_still_tell_moves_apart_in_a_game_long_won() -> None:
+    """Far ahead, a lead squashed by `scale` is nearly 1 whatever the move, so the search
+    spreads its visits and plays a poor card about as often as the best; paid by how far
+    the lead moved in its world (`relative`), it plays the highest card (the move that
+    scores most) as greedy does."""
+
+    def best_card_share(relative: bool) -> float:
+        bot = search_bot(60, evaluate=far_ahead, rollout_depth=0, scale=3.0, relative=relative)
+        hits = total = 0
+        for state, seat in _positions(range(60)):
+            if seat != 0 or state.phase != "play" or len(set(state.hands[seat])) < 2:
+                continue
+            total += 1
+            hits += bot(GAME, state, seat, Rng.seeded(total, 4)) == Play(max(state.hands[seat]))
+        assert total >= 5
+        return hits / total
+
+    assert best_card_share(relative=True) == 1.0
+    assert best_card_share(relative=False) <= 0.6  # 7 of 14 when this was written
