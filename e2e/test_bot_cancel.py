@@ -152,3 +152,40 @@ def entries_json(page: Any, game_id: str) -> str:
     row = next(r for r in game_rows(page) if r["id"] == game_id)
     text: str = row["record_json"]
     return text
+
+
+def test_going_back_in_history_or_leaving_stops_the_thinking(server, new_context):
+    """Scrubbing back while the bot thinks stops it (no move lands while the past is on
+    screen); back at the live end it thinks again and replies. Leaving the game stops
+    it too: the stored game gains no move."""
+    ctx = new_context(PHONE_390)
+    page = open_app(ctx.new_page(), server.url)
+    game_id = start_against_hard(page, server.url)
+    play_until_the_bot_thinks(page)
+    seq = int(page.get_attribute("#turn", "data-seq"))
+    bot_before = bot_moves(entries(page, game_id))
+
+    page.click("#scrub-prev")
+    page.wait_for_selector("#scrub-live")
+    assert page.query_selector("#bot-progress") is None
+    page.wait_for_timeout(6000)
+    assert int(page.get_attribute("#turn", "data-seq")) == seq
+    assert bot_moves(entries(page, game_id)) == bot_before
+
+    page.click("#scrub-live")
+    page.wait_for_function(THINKING)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list button').length"
+        " && !document.querySelector('#bot-progress')",
+        timeout=120_000,
+    )
+    replied = bot_moves(entries(page, game_id))
+    assert len(replied) > len(bot_before)
+
+    play_until_the_bot_thinks(page)
+    thinking = entries(page, game_id)
+    page.evaluate("location.hash = '#/'")  # leave for the home screen
+    page.wait_for_selector("#turn", state="detached")
+    page.wait_for_timeout(6000)
+    assert entries(page, game_id) == thinking
+    assert page.errors == []
