@@ -371,10 +371,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
 
     def bots(self) -> Mapping[str, Bot]:
         """greedy, and the search levels: ISMCTS over the greedy bot's three best moves
-        (its two-step score), each world scored by `evaluate` right after the tree, by how
-        far the lead moved in that world (`relative`: leads of tens of points squashed
-        every move to nearly the same reward, and the search chose among the three by
-        chance)."""
+        (its two-step score), each world scored by `evaluate` right after the tree."""
         from .bots import evaluate, greedy
 
         def search(iterations: int) -> Bot:
@@ -386,7 +383,6 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 candidates=3,
                 lookahead=1,
                 exploration=0.1,
-                relative=True,
             )
 
         return {"greedy": greedy, "medium": search(120), "hard": search(200)}

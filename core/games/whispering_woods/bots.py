@@ -51,12 +51,8 @@ greedy = one_ply(evaluate)
 
 def _search(iterations: int) -> Bot:
     """ISMCTS with `iterations` a move over the greedy bot's best moves, each world
-    scored by `evaluate` right after the tree (its playouts are too slow to help), by how
-    far the lead moved in that world (`relative`: mid-game leads of 5-20 points squash
-    at scale 3 to nearly the same reward whatever the move)."""
-    return search_bot(
-        iterations, evaluate=evaluate, rollout_depth=0, scale=3.0, candidates=4, relative=True
-    )
+    scored by `evaluate` right after the tree (its playouts are too slow to help)."""
+    return search_bot(iterations, evaluate=evaluate, rollout_depth=0, scale=3.0, candidates=4)
 
 
 medium = _search(100)
