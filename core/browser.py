@@ -25,7 +25,7 @@ kernel's own.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
@@ -53,6 +53,7 @@ from .kernel import (
 from .kernel.codec import Format
 from .kernel.contract import OptionValue
 from .kernel.record import Record
+from .kernel.search import Thinking, begin
 from .kernel.timeline import Check
 
 PROTOCOL_VERSION = 1
@@ -220,6 +221,30 @@ class BotStep(_Op, tag="bot_step"):
     at: int = 0
 
 
+class BotBegin(_Op, tag="bot_begin"):
+    """Begin `bot`'s decision for `seat` (default: the first seat to move) as bot_step
+    would make it, to be run in slices by bot_think; bot_step then plays it. One per
+    open game: a new one replaces it."""
+
+    record_id: str
+    bot: str = "random"
+    seat: int | None = None
+    bot_seed: int = 0
+
+
+class BotThink(_Op, tag="bot_think"):
+    """Run up to `iterations` more iterations of the begun decision's budget."""
+
+    record_id: str
+    iterations: int
+
+
+class BotCancel(_Op, tag="bot_cancel"):
+    """Drop the begun decision (an undo, leaving the game): it is never played."""
+
+    record_id: str
+
+
 class Sync(_Op, tag="sync"):
     """Run one pure step of core.sync (see that module): `call` names the function."""
 
@@ -247,6 +272,9 @@ Request = (
     | Verify
     | Hashes
     | BotStep
+    | BotBegin
+    | BotThink
+    | BotCancel
     | Sync
 )
 
@@ -281,6 +309,14 @@ class Refusal(msgspec.Struct, kw_only=True):
     code: str
     message: str
     rule_id: str
+
+
+class ThinkingReply(msgspec.Struct, kw_only=True):
+    """How far a begun decision is: `done` of `total` iterations (0 of 0: nothing to
+    slice, bot_step decides it in one go)."""
+
+    done: int
+    total: int
 
 
 class Played(msgspec.Struct, kw_only=True):
@@ -359,6 +395,8 @@ class Engine:
 
     def __init__(self) -> None:
         self.open: dict[str, Timeline[Any, Any, Any]] = {}
+        # a bot's decision being thought in slices, per open game (bot_begin/bot_think)
+        self.thinking: dict[str, _Pending] = {}
 
     # -- the door ----------------------------------------------------------------------
 
@@ -400,6 +438,7 @@ class Engine:
             return self._open(Timeline(parent.game, child))
         if isinstance(request, Close):
             self.open.pop(request.record_id, None)
+            self.thinking.pop(request.record_id, None)
             return None
         if isinstance(request, Summary):
             return summary(self._get(request.record_id))
@@ -466,6 +505,15 @@ class Engine:
             return state_hashes(request.data())
         if isinstance(request, BotStep):
             return self._bot_step(request)
+        if isinstance(request, BotBegin):
+            return self._bot_begin(request)
+        if isinstance(request, BotThink):
+            pending = self._pending(request.record_id)
+            pending.thinking.think(max(request.iterations, 0))
+            return ThinkingReply(done=pending.thinking.done, total=pending.thinking.total)
+        if isinstance(request, BotCancel):
+            self.thinking.pop(request.record_id, None)
+            return None
         if isinstance(request, Sync):
             from . import sync
 
@@ -484,23 +532,67 @@ class Engine:
             raise KifuError(f"no open game {record_id!r} (load or create it first)")
         return timeline
 
-    def _bot_step(self, request: BotStep) -> Played | None:
-        timeline = self._get(request.record_id)
+    def _bot(
+        self, timeline: Timeline[Any, Any, Any], name: str, seat: int | None, bot_seed: int
+    ) -> tuple[int, Thinking]:
+        """The seat that moves and its bot's decision, begun (not yet thought)."""
         movers = timeline.to_move()
-        if not movers:
-            return None
-        seat = movers[0] if request.seat is None else request.seat
+        mover = movers[0] if seat is None else seat
         bots = bots_of(timeline.game)
-        if request.bot not in bots:
-            raise KifuError(f"no bot {request.bot!r} (bots: {', '.join(bots)})")
+        if name not in bots:
+            raise KifuError(f"no bot {name!r} (bots: {', '.join(bots)})")
         # The bot's luck depends on its seed and the position only: a replayed
         # session makes the same choices, and the game's own Rng is never touched.
-        rng = Rng.seeded(request.bot_seed, stream=timeline.seq + 1)
-        move = bots[request.bot](timeline.game, timeline.state, seat, rng)
+        rng = Rng.seeded(bot_seed, stream=timeline.seq + 1)
+        return mover, begin(bots[name], timeline.game, timeline.state, mover, rng)
+
+    def _bot_begin(self, request: BotBegin) -> ThinkingReply:
+        timeline = self._get(request.record_id)
+        self.thinking.pop(request.record_id, None)
+        if not timeline.to_move():
+            return ThinkingReply(done=0, total=0)
+        seat, thinking = self._bot(timeline, request.bot, request.seat, request.bot_seed)
+        key = (request.bot, seat, request.bot_seed, timeline.tip_hash)
+        self.thinking[request.record_id] = _Pending(key=key, seat=seat, thinking=thinking)
+        return ThinkingReply(done=thinking.done, total=thinking.total)
+
+    def _pending(self, record_id: str) -> _Pending:
+        """The begun decision of this game, if the position is still the one it began on."""
+        timeline = self._get(record_id)
+        pending = self.thinking.get(record_id)
+        if pending is None:
+            raise KifuError(f"no bot is thinking in {record_id!r} (bot_begin first)")
+        if pending.key[3] != timeline.tip_hash:
+            self.thinking.pop(record_id, None)
+            raise KifuError("the position changed since the bot began thinking")
+        return pending
+
+    def _bot_step(self, request: BotStep) -> Played | None:
+        timeline = self._get(request.record_id)
+        if not timeline.to_move():
+            return None
+        pending = self.thinking.pop(request.record_id, None)
+        movers = timeline.to_move()
+        seat = movers[0] if request.seat is None else request.seat
+        key = (request.bot, seat, request.bot_seed, timeline.tip_hash)
+        if pending is None or pending.key != key:  # none begun, or on another position
+            seat, thinking = self._bot(timeline, request.bot, request.seat, request.bot_seed)
+        else:
+            thinking = pending.thinking
+        move = thinking.move()
         entry = timeline.play(
             seat, move, move_id=request.move_id, device_id=request.device_id, at=request.at
         )
         return Played(entry=entry, summary=summary(timeline))
+
+
+class _Pending(NamedTuple):
+    """A bot's decision begun by bot_begin: what it was begun for (bot, seat, seed and
+    the record's tip), and the search itself."""
+
+    key: tuple[str, int, int, str]
+    seat: int
+    thinking: Thinking
 
 
 def summary(timeline: Timeline[Any, Any, Any]) -> GameSummary:

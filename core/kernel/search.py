@@ -17,13 +17,18 @@ re-seeded from the bot's.
 Rewards: a finished world pays each winner 1 / (number of winners); a world cut
 off at `rollout_depth` pays the leaders by the title's `evaluate(state, seat)`
 the same way, so long games (hundreds of moves) still give a signal, or, with a
-`scale`, pays every seat by how far it leads. With `candidates` the root weighs
+`scale`, pays every seat by how far it leads (with `relative`, by how far its lead
+moved in that world since the tree's root). With `candidates` the root weighs
 only the moves the greedy bot would rank best, where playouts are too costly to
 sort out a wide choice.
 
 A title's `determinize` re-deals its hidden pieces with `unseen` (sorted, then
 shuffled by the bot's Rng: the world cannot depend on the real order) and gives the
 world `world_rng(rng)`.
+
+A decision can be run in slices (`begin(bot, ...)` -> `Thinking`): the browser's engine
+worker thinks a slice at a time, so an undo stops it in between, and the page shows how
+many iterations of the budget are done. The move is the same however it is sliced.
 """
 
 from __future__ import annotations
@@ -84,6 +89,7 @@ class _Search:
         depth: int,
         exploration: float,
         scale: float,
+        relative: bool = False,
     ) -> None:
         self.game = game
         self.rng = rng
@@ -92,12 +98,15 @@ class _Search:
         self.depth = depth
         self.exploration = exploration
         self.scale = scale
+        self.relative = relative
 
     def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
         world was tried; at the root only the `shortlist`, when given), then a
         playout, then back up each mover's reward."""
         game = self.game
+        # `relative`: each seat's lead in this world before the tree, the playout's zero
+        base = self.leads(world) if self.relative and self.evaluate is not None else None
         path = [root]
         node = root
         while True:
@@ -122,7 +131,7 @@ class _Search:
             node = max(options, key=self.ucb)
             world = game.apply(world, mover, node.move)[1]
             path.append(node)
-        rewards = self.playout(world)
+        rewards = self.playout(world, base)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
@@ -133,7 +142,14 @@ class _Search:
             math.log(max(node.available, 1)) / node.visits
         )
 
-    def playout(self, world: Any) -> list[float]:
+    def leads(self, world: Any) -> list[float]:
+        """How far each seat leads the best other seat by `evaluate` (alone at the
+        table: its value itself)."""
+        assert self.evaluate is not None
+        values = [self.evaluate(world, seat) for seat in range(self.game.seat_count(world))]
+        return [_lead(values, seat) for seat in range(len(values))]
+
+    def playout(self, world: Any, base: list[float] | None = None) -> list[float]:
         game = self.game
         for _ in range(self.depth):
             seats = game.to_move(world)
@@ -156,11 +172,123 @@ class _Search:
         count = game.seat_count(world)
         if self.evaluate is None:
             return [1.0 / count] * count
-        values = [self.evaluate(world, seat) for seat in range(count)]
         if self.scale:
-            return [_squashed(value, values, seat, self.scale) for seat, value in enumerate(values)]
+            leads = self.leads(world)
+            if base is not None:
+                leads = [lead - before for lead, before in zip(leads, base, strict=True)]
+            return [_squashed(lead / self.scale) for lead in leads]
+        values = [self.evaluate(world, seat) for seat in range(count)]
         best = max(values)
         return _shares([seat for seat, value in enumerate(values) if value == best], count)
+
+
+class Thinking:
+    """One decision of a bot, run in slices: `think(n)` runs up to n more iterations of
+    the budget and `move()` runs what is left, then answers. The browser's engine worker
+    thinks a slice at a time, so a player's undo can stop the search in between (and the
+    page can show how far it got: `done` of `total`). Slicing changes nothing: the
+    iterations, the draws from the bot's Rng and so the move are those of one run.
+
+    A bot that decides in one go (random, greedy) or a decision with one legal move has
+    no budget (`total` 0): it is `finished` from the start and `move()` decides it."""
+
+    def __init__(self, total: int, decide: Callable[[], Any], step: Callable[[], None]) -> None:
+        self.total = total
+        self.done = 0
+        self._decide = decide
+        self._step = step
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def think(self, iterations: int) -> int:
+        """Run up to `iterations` more iterations; returns how many are done."""
+        for _ in range(min(iterations, self.total - self.done)):
+            self._step()
+            self.done += 1
+        return self.done
+
+    def move(self) -> Any:
+        """The bot's choice, after the rest of the budget."""
+        self.think(self.total - self.done)
+        return self._decide()
+
+
+def begin(bot: Bot, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Thinking:
+    """`bot`'s decision for `seat`, to be run in slices (`Thinking`): a search bot's
+    iterations, any other bot in one go at `move()`."""
+    start = getattr(bot, "begin", None)
+    if start is not None:
+        thinking: Thinking = start(game, state, seat, rng)
+        return thinking
+    return Thinking(0, lambda: bot(game, state, seat, rng), lambda: None)
+
+
+class SearchBot:
+    """A Bot that runs `iterations` ISMCTS iterations per decision (`search_bot`);
+    `begin` hands the same decision out in slices."""
+
+    def __init__(
+        self,
+        iterations: int,
+        *,
+        evaluate: Evaluate | None,
+        rollout: Bot | None,
+        rollout_depth: int,
+        exploration: float,
+        scale: float,
+        candidates: int,
+        lookahead: int,
+        relative: bool = False,
+    ) -> None:
+        self.iterations = iterations
+        self.evaluate = evaluate
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.scale = scale
+        self.candidates = candidates
+        self.lookahead = lookahead
+        self.relative = relative
+
+    def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+        return self.begin(game, state, seat, rng).move()
+
+    def begin(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Thinking:
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return Thinking(0, lambda: moves[0], lambda: None)
+        search = _Search(
+            game,
+            rng,
+            evaluate=self.evaluate,
+            rollout=self.rollout,
+            depth=self.rollout_depth,
+            exploration=self.exploration,
+            scale=self.scale,
+            relative=self.relative,
+        )
+        shortlist = None
+        if self.candidates and self.evaluate is not None:
+            shortlist = _shortlist(
+                game,
+                state,
+                seat,
+                moves,
+                evaluate=self.evaluate,
+                candidates=self.candidates,
+                lookahead=self.lookahead,
+            )
+        root = _Node(None, seat)
+
+        def step() -> None:
+            search.iterate(root, game.determinize(state, seat, rng), shortlist)
+
+        def decide() -> Any:
+            return max(root.children.values(), key=lambda node: node.visits).move
+
+        return Thinking(self.iterations, decide, step)
 
 
 def search_bot(
@@ -173,49 +301,33 @@ def search_bot(
     scale: float = 0.0,
     candidates: int = 0,
     lookahead: int = 0,
-) -> Bot:
+    relative: bool = False,
+) -> SearchBot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
     `rollout` plays out the worlds (default: uniformly random legal moves);
     `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves: the
     leaders share the win, or, with a `scale` > 0, each seat is paid by how far it leads
     the best other seat, lead / scale squashed into (0, 1), so a short playout still says
-    by how much a move helps. With `candidates` n > 0 the root weighs only the n moves
-    the greedy bot scores best (`core.kernel.bots.foreseen_score`, never past a draw,
-    with `lookahead` as `one_ply`'s), so a small budget is spent where a good player
-    would look.
+    by how much a move helps; with `relative`, by how far that lead moved from where it
+    stood in the same world before the tree (so a game long won or lost, where every
+    lead squashes to nearly 1 or 0, still tells a good move from a poor one). With
+    `candidates` n > 0 the root weighs only the n moves the greedy bot scores best
+    (`core.kernel.bots.foreseen_score`, never past a draw, with `lookahead` as
+    `one_ply`'s), so a small budget is spent where a good player would look. Its
+    `begin` runs the same decision in slices (`Thinking`).
     """
-
-    def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
-        moves = game.legal_moves(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        search = _Search(
-            game,
-            rng,
-            evaluate=evaluate,
-            rollout=rollout,
-            depth=rollout_depth,
-            exploration=exploration,
-            scale=scale,
-        )
-        shortlist = None
-        if candidates and evaluate is not None:
-            shortlist = _shortlist(
-                game,
-                state,
-                seat,
-                moves,
-                evaluate=evaluate,
-                candidates=candidates,
-                lookahead=lookahead,
-            )
-        root = _Node(None, seat)
-        for _ in range(iterations):
-            search.iterate(root, game.determinize(state, seat, rng), shortlist)
-        return max(root.children.values(), key=lambda node: node.visits).move
-
-    return bot
+    return SearchBot(
+        iterations,
+        evaluate=evaluate,
+        rollout=rollout,
+        rollout_depth=rollout_depth,
+        exploration=exploration,
+        scale=scale,
+        candidates=candidates,
+        lookahead=lookahead,
+        relative=relative,
+    )
 
 
 def _shortlist(
@@ -245,10 +357,13 @@ def _shares(winners: list[int], seats: int) -> list[float]:
     return rewards
 
 
-def _squashed(value: float, values: list[float], seat: int, scale: float) -> float:
-    """How far `seat` leads the best other seat (alone at the table: its value itself),
-    squashed into (0, 1) by x / (1 + |x|): only correctly rounded operations, so every
-    platform agrees."""
+def _lead(values: list[float], seat: int) -> float:
+    """How far `seat`'s value leads the best other seat's (alone: its value itself)."""
     others = [other for index, other in enumerate(values) if index != seat]
-    lead = (value - (max(others) if others else 0.0)) / scale
-    return 0.5 + 0.5 * lead / (1.0 + abs(lead))
+    return values[seat] - (max(others) if others else 0.0)
+
+
+def _squashed(x: float) -> float:
+    """x squashed into (0, 1) by x / (1 + |x|): only correctly rounded operations, so
+    every platform agrees."""
+    return 0.5 + 0.5 * x / (1.0 + abs(x))

@@ -14,7 +14,7 @@ import msgspec
 
 from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
 from core.kernel.bots import one_ply
-from core.kernel.search import search_bot, unseen
+from core.kernel.search import begin, search_bot, unseen
 from tests.kernel.fixture_game import GAME, Play, State
 from tests.kernel.peeking import choices_under_redeal
 
@@ -160,3 +160,77 @@ def test_scaled_rewards_still_beat_random() -> None:
         assert outcome is not None
         wins += outcome.winners == [seat]
     assert wins >= 14
+
+
+def test_a_search_run_in_slices_chooses_as_one_run() -> None:
+    """The browser thinks in slices (it checks for an undo in between): any slicing of a
+    budget gives the unsliced move and leaves the bot's Rng where one run leaves it."""
+    bot = search_bot(60, evaluate=score_so_far, rollout_depth=4, scale=3.0)
+    checked = 0
+    for state, seat in _positions(range(10)):
+        if len(GAME.legal_moves(state, seat)) < 2:
+            continue
+        rng = Rng.seeded(7, 5)
+        whole = bot(GAME, state, seat, rng)
+        after = rng.next_u32()
+        for slices in ([1] * 60, [7, 13, 40], [59, 1], [200]):
+            sliced_rng = Rng.seeded(7, 5)
+            thinking = begin(bot, GAME, state, seat, sliced_rng)
+            assert (thinking.done, thinking.total) == (0, 60)
+            for size in slices:
+                thinking.think(size)
+            assert thinking.finished and thinking.done == 60
+            assert thinking.move() == whole
+            assert sliced_rng.next_u32() == after
+        checked += 1
+    assert checked >= 5
+
+
+def test_move_runs_what_is_left_of_the_budget() -> None:
+    state, seat = next((s, t) for s, t in _positions(range(10)) if len(GAME.legal_moves(s, t)) > 1)
+    bot = search_bot(40)
+    thinking = begin(bot, GAME, state, seat, Rng.seeded(3))
+    thinking.think(15)
+    assert (thinking.done, thinking.finished) == (15, False)
+    assert thinking.move() == bot(GAME, state, seat, Rng.seeded(3))
+    assert thinking.done == 40
+
+
+def test_any_bot_can_be_begun_the_one_shot_ones_have_no_budget() -> None:
+    """random and greedy decide in one go: their thinking has nothing to slice; a
+    decision with one legal move is not searched either."""
+    state, seat = next((s, t) for s, t in _positions(range(10)) if len(GAME.legal_moves(s, t)) > 1)
+    for one_shot in (random_bot, one_ply(score_so_far)):
+        thinking = begin(one_shot, GAME, state, seat, Rng.seeded(8))
+        assert (thinking.done, thinking.total, thinking.finished) == (0, 0, True)
+        assert thinking.move() == one_shot(GAME, state, seat, Rng.seeded(8))
+    forced = next((s, t) for s, t in _positions(range(40)) if len(GAME.legal_moves(s, t)) == 1)
+    thinking = begin(search_bot(50), GAME, *forced, Rng.seeded(1))
+    assert (thinking.total, thinking.finished) == (0, True)
+    assert thinking.move() == GAME.legal_moves(*forced)[0]
+
+
+def far_ahead(state: State, seat: int) -> float:
+    """Score so far, seat 0 two hundred points up: every lead squashes to nearly 0 or 1."""
+    return float(state.scores[seat]) + (200.0 if seat == 0 else 0.0)
+
+
+def test_relative_rewards_still_tell_moves_apart_in_a_game_long_won() -> None:
+    """Far ahead, a lead squashed by `scale` is nearly 1 whatever the move, so the search
+    spreads its visits and plays a poor card about as often as the best; paid by how far
+    the lead moved in its world (`relative`), it plays the highest card (the move that
+    scores most) as greedy does."""
+
+    def best_card_share(relative: bool) -> float:
+        bot = search_bot(60, evaluate=far_ahead, rollout_depth=0, scale=3.0, relative=relative)
+        hits = total = 0
+        for state, seat in _positions(range(60)):
+            if seat != 0 or state.phase != "play" or len(set(state.hands[seat])) < 2:
+                continue
+            total += 1
+            hits += bot(GAME, state, seat, Rng.seeded(total, 4)) == Play(max(state.hands[seat]))
+        assert total >= 5
+        return hits / total
+
+    assert best_card_share(relative=True) == 1.0
+    assert best_card_share(relative=False) <= 0.6  # 7 of 14 when this was written

@@ -252,3 +252,58 @@ def test_old_records_of_every_format_convert_to_compact_and_back() -> None:
         assert len(base64.b64decode(kifu)) * 4 < len(text), (
             path.name
         )  # formats 1-2: a hash an entry
+
+
+def tulikko(door: Door, record_id: str = "t") -> None:
+    door("new", game="tulikko", seats=2, seed=11, record_id=record_id, created_at=1)
+
+
+def test_a_bot_thinks_in_slices_and_plays_what_one_step_plays() -> None:
+    """bot_begin / bot_think run the search a slice at a time (the page checks for an
+    undo in between and shows done / total); bot_step then plays the move one bot_step
+    alone would have played."""
+    alone = Door()
+    tulikko(alone)
+    expected = alone("bot_step", record_id="t", move_id="b", bot="medium", bot_seed=5)
+    door = Door()
+    tulikko(door)
+    started = door("bot_begin", record_id="t", bot="medium", bot_seed=5)
+    assert started == {"done": 0, "total": 100}
+    progress = [door("bot_think", record_id="t", iterations=n)["done"] for n in (1, 30, 30, 99)]
+    assert progress == [1, 31, 61, 100]
+    played = door("bot_step", record_id="t", move_id="b", bot="medium", bot_seed=5)
+    assert played == expected
+
+
+def test_a_thinking_bot_is_cancelled_or_forgotten_when_the_position_changes() -> None:
+    """An undo cancels the thinking (bot_cancel); a search begun on another position (a
+    move or an undo since) is never played: bot_think refuses it and bot_step decides
+    afresh."""
+    door = Door()
+    tulikko(door)
+    door("bot_begin", record_id="t", bot="medium", bot_seed=5)
+    door("bot_think", record_id="t", iterations=10)
+    assert door("bot_cancel", record_id="t") is None
+    gone = door.error("bot_think", record_id="t", iterations=10)
+    assert gone["kind"] == "KifuError" and "no bot is thinking" in gone["message"]
+
+    door("bot_begin", record_id="t", bot="medium", bot_seed=5)
+    door("bot_think", record_id="t", iterations=50)
+    seat = door("summary", record_id="t")["to_move"][0]
+    move = door("legal_moves", record_id="t", seat=seat)[-1]
+    door("play", record_id="t", seat=seat, move=move, move_id="m")
+    stale = door.error("bot_think", record_id="t", iterations=10)
+    assert "position changed" in stale["message"]
+    played = door("bot_step", record_id="t", move_id="b", bot="medium", bot_seed=5)
+
+    fresh = Door()
+    tulikko(fresh)
+    fresh("play", record_id="t", seat=seat, move=move, move_id="m")
+    assert played == fresh("bot_step", record_id="t", move_id="b", bot="medium", bot_seed=5)
+
+
+def test_one_shot_bots_have_nothing_to_slice() -> None:
+    door = Door()
+    tulikko(door)
+    assert door("bot_begin", record_id="t", bot="greedy", bot_seed=5) == {"done": 0, "total": 0}
+    assert door("bot_step", record_id="t", move_id="b", bot="greedy", bot_seed=5) is not None

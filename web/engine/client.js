@@ -117,5 +117,11 @@ export class EngineClient {
   botStep(recordId, { bot = "random", seat = null, botSeed = 0, moveId = newMoveId() } = {}) {
     return this.call("bot_step", { record_id: recordId, bot, seat, bot_seed: botSeed, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
+  /** Begin a bot's decision to think in slices (an undo can stop it in between): {done, total}. */
+  botBegin(recordId, { bot = "random", seat = null, botSeed = 0 } = {}) {
+    return this.call("bot_begin", { record_id: recordId, bot, seat, bot_seed: botSeed });
+  }
+  botThink(recordId, iterations) { return this.call("bot_think", { record_id: recordId, iterations }); }
+  botCancel(recordId) { return this.call("bot_cancel", { record_id: recordId }); }
   sync(call, args) { return this.call("sync", { call, args }); }
 }

@@ -59,7 +59,10 @@ export const OPS = Object.freeze({
   convert: ["record_json|record_kifu"], // form: "compact" (default) | "json"; not replayed
   verify: ["record_json|record_kifu"],
   hashes: ["record_json|record_kifu"],
-  bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at
+  bot_step: ["record_id", "move_id"], // bot, seat, bot_seed, device_id, at (plays a begun decision)
+  bot_begin: ["record_id"], // bot, seat, bot_seed -> {done, total}: a decision to think in slices
+  bot_think: ["record_id", "iterations"], // -> {done, total}; refused once the position changed
+  bot_cancel: ["record_id"], // drop the begun decision: it is never played
   sync: ["call", "args"], // core.sync.dispatch
 });
 

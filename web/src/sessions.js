@@ -13,6 +13,12 @@ import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
+// A bot thinks in slices of about this many ms: an undo waits at most one slice, and
+// the messages between the page and the worker cost next to nothing at this size.
+const THINK_SLICE_MS = 40;
+const FIRST_SLICE = 4; // iterations, before the pace is known
+const MAX_SLICE = 1000;
+
 /** The seats of one kind ('human' | 'bot' | 'remote') in a row's seatKinds. */
 export function seatsOf(seatKinds, kind) {
   return (seatKinds || []).flatMap((k, i) => (k === kind ? [i] : []));
@@ -144,24 +150,54 @@ export class LocalSession extends EngineSession {
     return this.refresh();
   }
 
-  /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved. */
-  async botStep() {
+  /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved.
+   *
+   * A search bot thinks in slices of its iteration budget (core.browser bot_begin /
+   * bot_think, about THINK_SLICE_MS each, then bot_step plays what it found); between
+   * slices `stopThinking()` (an undo, leaving the game, scrubbing back) ends it: the
+   * begun decision is dropped (bot_cancel) and never played, and false comes back.
+   * `onThinking({seat, done, total})` hears how far it got. The move does not depend
+   * on the slicing (tests/kernel/test_search.py), only on the bot's seed and the position. */
+  async botStep(onThinking = () => {}) {
     const seat = this.snapshot.toMove.find((s) => this.row.seatKinds[s] === 'bot');
     if (seat === undefined || this.snapshot.over) return false;
     const humansToMove = this.snapshot.toMove.filter((s) => this.row.seatKinds[s] === 'human');
     if (humansToMove.length) return false;
-    await call('bot_step', {
-      record_id: this.rid,
-      seat,
-      bot: this.row.bots?.[seat] || 'random',
-      bot_seed: this.row.botSeed ?? 1,
-      move_id: moveId(),
-      device_id: await store.deviceId(),
-      at: Date.now(),
-    });
+    const decision = { record_id: this.rid, seat, bot: this.row.bots?.[seat] || 'random', bot_seed: this.row.botSeed ?? 1 };
+    const thought = (this.thinking = { seat, done: 0, total: 0, stopped: false });
+    const deviceId = await store.deviceId();
+    try {
+      let progress = await call('bot_begin', decision);
+      let slice = FIRST_SLICE;
+      while (progress.done < progress.total && !thought.stopped) {
+        Object.assign(thought, progress);
+        onThinking(thought);
+        const start = performance.now();
+        const before = progress.done;
+        progress = await call('bot_think', { record_id: this.rid, iterations: slice });
+        const perIteration = (performance.now() - start) / Math.max(progress.done - before, 1);
+        slice = Math.max(1, Math.min(MAX_SLICE, Math.round(THINK_SLICE_MS / Math.max(perIteration, 0.01))));
+      }
+      if (thought.stopped) {
+        await call('bot_cancel', { record_id: this.rid });
+        return false;
+      }
+      Object.assign(thought, progress);
+      onThinking(thought);
+      // no await between the last check and this call: once sent, the move is in (an
+      // undo tapped later takes it back with the rest, past the bots' replies)
+      await call('bot_step', { ...decision, move_id: moveId(), device_id: deviceId, at: Date.now() });
+    } finally {
+      if (this.thinking === thought) this.thinking = null;
+    }
     await this.saveRecord();
     await this.refresh();
     return true;
+  }
+
+  /** End the bot's thinking at the next slice: its move is never played (botStep). */
+  stopThinking() {
+    if (this.thinking) this.thinking.stopped = true;
   }
 
   botSeats() {

@@ -117,6 +117,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
   let busy = false;
   let timer = null;
+  let botRun = null; // the bot's move being made (a promise), which an undo waits out
   let stopLive = null; // hosted games: stops the live socket (stopLive.isOpen(): is it up)
   let lastAttempt = null;
   let lastError = null;
@@ -190,19 +191,53 @@ export async function gameScreen(root, { args: [id], screen }) {
     document.title = t('page.game', { game: gameTitle(games, session.game), names: names.join(t('list.sep')) });
   }
 
+  // a seat beyond the record's (a solo game's automatic opponent) is named by its title
+  function names(seat) {
+    const title = titleOf(session.game);
+    return seat >= session.seats && title.seatName ? title.seatName(seat) : seatName(session.row, seat);
+  }
+
+  /** A search bot's thinking, as far as it got: words and a determinate bar. The turn
+   * line is aria-busy meanwhile, so a screen reader hears the bot's move, not every step. */
+  function showThinking({ seat, done, total }) {
+    if (disposed || scrubSeq !== null || !session.thinking) return;
+    const name = names(seat);
+    if (!total) {
+      turn.textContent = t('game.botThinking', { name });
+      return;
+    }
+    const pct = Math.floor((100 * done) / total);
+    turn.setAttribute('aria-busy', 'true');
+    turn.replaceChildren(
+      h('span.turn-text', {}, t('game.botProgress', { name, pct })),
+      h('progress.bot-progress', { id: 'bot-progress', max: total, value: done, 'aria-label': t('game.botThinking', { name }) }),
+    );
+  }
+
+  /** Undo: a bot that is thinking stops first (its move is never played), then the undo. */
+  async function onUndo() {
+    if (session.thinking) {
+      session.stopThinking();
+      clearTimeout(timer);
+      await botRun;
+    }
+    clearTimeout(timer);
+    await act(() => session.undo());
+  }
+
   async function drawInner() {
     const snap = session.snapshot;
     const title = titleOf(session.game);
-    // a seat beyond the record's (a solo game's automatic opponent) is named by its title
-    const names = (seat) => (seat >= session.seats && title.seatName ? title.seatName(seat) : seatName(session.row, seat));
     const log = await session.logEntries().catch(() => snap.entries || []);
     // whose turn, or which point of the history is on screen
+    turn.removeAttribute('aria-busy');
     if (scrubSeq !== null) turn.textContent = t('scrub.viewing', { seq: scrubSeq, max: snap.seq });
     else if (snap.over) turn.textContent = t('game.over');
     else if (session.kind === 'hosted' && snap.pending?.length) turn.textContent = t('game.pendingHosted', { n: snap.pending.length });
     else if (snap.activeSeat !== null) turn.textContent = humansHere().length > 1 ? t('game.turnOf', { name: names(snap.activeSeat) }) : t('game.yourTurn');
     else if (session.kind === 'local' && snap.toMove.every((s) => session.row.seatKinds[s] === 'bot')) {
       turn.textContent = t('game.botThinking', { name: snap.toMove.map(names).join(t('list.sep')) }); // the engine worker searches: the screen stays live
+      if (session.thinking) showThinking(session.thinking);
     } else turn.textContent = t('game.waitingFor', { name: snap.toMove.map(names).join(t('list.sep')) });
     turn.dataset.seat = scrubSeq === null ? snap.activeSeat ?? '' : '';
     turn.dataset.seq = String(snap.seq);
@@ -312,7 +347,12 @@ export async function gameScreen(root, { args: [id], screen }) {
       value: scrubSeq ?? snap.seq,
       entries: snap.entries,
       describe: (entry) => entryLabel(entry),
-      onChange: (seq) => { stopAutoplay(); scrubSeq = seq === snap.seq ? null : seq; draw(); },
+      onChange: (seq) => {
+        stopAutoplay();
+        scrubSeq = seq === snap.seq ? null : seq;
+        if (scrubSeq !== null) session.stopThinking?.(); // back in history: the bot stops (and starts again at the live end)
+        draw();
+      },
       noBranch: session.kind === 'hosted' ? t('scrub.hostedNoBranch') : null, // the seed is secret until the end
       onBranch: session.kind === 'hosted' ? null : () => act(async () => {
         const newId = await session.branchAt(scrubSeq ?? snap.seq);
@@ -322,7 +362,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     });
     bar.replaceChildren(
       session.kind === 'replay' ? autoplayControls(snap) : h('div.bar-undo', {},
-        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: () => act(() => session.undo()) } }, '↶ ', t('game.undo')),
+        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: onUndo } }, '↶ ', t('game.undo')),
         h('small.reason', { id: 'undo-reason' }, undo.reason)),
       scrub.bar);
     history.replaceChildren(scrub.banner);
@@ -514,7 +554,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (disposed) return;
     if (session.kind === 'local' && scrubSeq === null && !session.snapshot.over) {
       const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
-      if (botTurn) timer = setTimeout(() => act(() => session.botStep()), botDelay());
+      if (botTurn) timer = setTimeout(() => { botRun = act(() => session.botStep(showThinking)); }, botDelay());
     }
     if (session.kind === 'hosted' && session.snapshot.over && store.hostedFull(session.row)) {
       timer = setTimeout(() => rerender(), 0); // reopen the finished game from its full record
@@ -556,6 +596,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('offline', onNet);
   screen.dispose = () => {
     disposed = true;
+    session.stopThinking?.(); // leaving the game: the bot's thinking ends, its move is never played
     stopAutoplay();
     document.title = t('app.title');
     if (stopLive) stopLive();

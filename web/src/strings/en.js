@@ -133,6 +133,7 @@ export const en = {
   'game.yourTurn': 'Your turn.',
   'game.turnOf': "{name}'s turn.",
   'game.botThinking': '{name} is thinking…',
+  'game.botProgress': '{name} is thinking… {pct}%',
   'game.waitingFor': 'Waiting for {name}…',
   'game.pendingHosted': '{n} move(s) waiting to be sent to the server.',
   'game.pendingList': '{n} move(s) queued: they are sent when the server is reachable.',

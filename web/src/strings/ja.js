@@ -133,6 +133,7 @@ export const ja = {
   'game.yourTurn': 'あなたのターンです。',
   'game.turnOf': '{name}のターンです。',
   'game.botThinking': '{name}が考えています…',
+  'game.botProgress': '{name}が考えています…{pct}%',
   'game.waitingFor': '{name}を待っています…',
   'game.pendingHosted': 'サーバーへの送信待ちの操作が{n}件あります。',
   'game.pendingList': '{n}件の操作が待機中：サーバーに接続できたら送信します。',

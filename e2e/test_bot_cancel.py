@@ -1,0 +1,191 @@
+"""An undo tapped while the hard bot thinks, at 390 × 844 (Valley of the Torii: a turn
+reveals nothing until the bot's reply, so a casual table may take it back): the search
+stops at its next slice, the bot's move never lands, the undo does, and the game goes
+on. The thinking shows its progress in words and a bar ("Hard bot is thinking… 40%").
+
+Also measured, side by side: the cancel's latency (tap to the undone position on
+screen) and what the other way out would cost, a fresh engine worker booted and the
+game loaded into it (printed with `-s`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from conftest import PHONE_390, open_app, shot
+from helpers import game_rows
+
+THINKING = "() => !!document.querySelector('#bot-progress')"
+PROGRESS = re.compile(r"^Hard bot is thinking… (\d+)%$")
+
+# Tap undo; resolve with the ms until the undone position is on screen (the seq moved
+# on and the person has moves again).
+UNDO_TIMED = """() => new Promise((resolve) => {
+  const before = document.querySelector('#turn').dataset.seq;
+  const start = performance.now();
+  document.querySelector('#undo').click();
+  const tick = () => {
+    const turn = document.querySelector('#turn');
+    if (turn.dataset.seq !== before && document.querySelectorAll('#move-list button').length) {
+      resolve(performance.now() - start);
+    } else setTimeout(tick, 2);
+  };
+  tick();
+})"""
+
+# The other way to stop a search: a new worker, booted, with the game loaded.
+RESTART_TIMED = """async (recordJson) => {
+  const { EngineClient } = await import('/engine/client.js');
+  const start = performance.now();
+  const client = new EngineClient({});
+  await client.ready;
+  await client.load(recordJson);
+  const ms = performance.now() - start;
+  client.terminate();
+  return ms;
+}"""
+
+
+def start_against_hard(page: Any, server_url: str) -> str:
+    page.goto(server_url + "/#/new")
+    page.wait_for_selector("#ng-create")
+    page.select_option("#ng-game", "valley-of-the-torii")
+    page.select_option("#ng-players", "2")
+    page.select_option("#ng-seat-0-kind", "human")
+    page.select_option("#ng-seat-1-kind", "bot")
+    page.select_option("#ng-seat-1-bot", "hard")
+    page.select_option("#ng-takeback", "casual")
+    page.click("#ng-create")
+    page.wait_for_url("**/#/game/**")
+    page.wait_for_selector("#turn")
+    return page.url.split("#/game/")[1]
+
+
+def play_until_the_bot_thinks(page: Any) -> None:
+    """Make the person's moves (the first listed) until the hard bot thinks about a
+    reply the person may take back (the undo button is on)."""
+    for _ in range(40):
+        page.wait_for_function(
+            "() => document.querySelectorAll('#move-list button').length"
+            " || document.querySelector('#bot-progress')",
+            timeout=120_000,
+        )
+        if page.query_selector("#bot-progress"):
+            if page.is_enabled("#undo"):
+                return
+            page.wait_for_function(  # the bot's opening moves: nothing to take back yet
+                "() => !document.querySelector('#bot-progress')", timeout=120_000
+            )
+            continue
+        if page.get_attribute("details.all-moves", "open") is None:
+            page.click("#all-moves")
+        before = page.get_attribute("#turn", "data-seq")
+        page.click("#move-list li:nth-child(1) button")
+        page.wait_for_function(
+            "(b) => document.querySelector('#turn').dataset.seq !== b", arg=before
+        )
+    raise AssertionError("the bot never thought about a reply that may be taken back")
+
+
+def entries(page: Any, game_id: str) -> list[dict[str, Any]]:
+    row = next(r for r in game_rows(page) if r["id"] == game_id)
+    out: list[dict[str, Any]] = json.loads(row["record_json"])["entries"]
+    return out
+
+
+def bot_moves(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in log if e["seat"] == 1 and "to_seq" not in e]
+
+
+def test_undo_while_the_hard_bot_thinks(server, new_context):
+    ctx = new_context(PHONE_390)
+    page = open_app(ctx.new_page(), server.url)
+    game_id = start_against_hard(page, server.url)
+    play_until_the_bot_thinks(page)
+
+    # the thinking shows how far it got, in words and a determinate bar
+    page.wait_for_function("() => Number(document.querySelector('#bot-progress')?.value) > 0")
+    words = page.inner_text("#turn").strip()
+    shown = PROGRESS.match(words)
+    assert shown, words
+    bar = page.eval_on_selector("#bot-progress", "el => [el.value, el.max]")
+    assert 0 < bar[0] < bar[1] == 500  # Torii's hard budget
+    assert 0 <= int(shown[1]) < 100
+    assert page.get_attribute("#turn", "aria-busy") == "true"
+    shot(page, "bot-thinking-phone")
+    thinking_seq = int(page.get_attribute("#turn", "data-seq"))
+    bot_before = bot_moves(entries(page, game_id))  # its replies on earlier turns
+
+    cancel_ms = page.evaluate(UNDO_TIMED)
+    assert page.inner_text("#turn").strip() == "Your turn."
+    assert page.query_selector("#bot-progress") is None
+    assert page.get_attribute("#turn", "aria-busy") is None
+    undone_seq = int(page.get_attribute("#turn", "data-seq"))
+    assert undone_seq == thinking_seq + 1  # the take-back is an entry of its own
+    log = entries(page, game_id)
+    assert "to_seq" in log[-1] and log[-1]["seat"] == 0
+    assert bot_moves(log) == bot_before
+    # long past when the search would have ended: its move never lands
+    page.wait_for_timeout(6000)
+    assert int(page.get_attribute("#turn", "data-seq")) == undone_seq
+    assert page.inner_text("#turn").strip() == "Your turn."
+    assert bot_moves(entries(page, game_id)) == bot_before
+
+    restart_ms = page.evaluate(RESTART_TIMED, entries_json(page, game_id))
+    print(f"\ncancel by slices: {cancel_ms:.0f} ms; a fresh worker + load: {restart_ms:.0f} ms")
+    assert cancel_ms < restart_ms
+
+    # the game goes on: the person moves again, the bot thinks it through and replies
+    play_until_the_bot_thinks(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list button').length"
+        " && !document.querySelector('#bot-progress')",
+        timeout=120_000,
+    )
+    assert page.inner_text("#turn").strip() == "Your turn."
+    assert len(bot_moves(entries(page, game_id))) > len(bot_before)
+    assert page.errors == []
+
+
+def entries_json(page: Any, game_id: str) -> str:
+    row = next(r for r in game_rows(page) if r["id"] == game_id)
+    text: str = row["record_json"]
+    return text
+
+
+def test_going_back_in_history_or_leaving_stops_the_thinking(server, new_context):
+    """Scrubbing back while the bot thinks stops it (no move lands while the past is on
+    screen); back at the live end it thinks again and replies. Leaving the game stops
+    it too: the stored game gains no move."""
+    ctx = new_context(PHONE_390)
+    page = open_app(ctx.new_page(), server.url)
+    game_id = start_against_hard(page, server.url)
+    play_until_the_bot_thinks(page)
+    seq = int(page.get_attribute("#turn", "data-seq"))
+    bot_before = bot_moves(entries(page, game_id))
+
+    page.click("#scrub-prev")
+    page.wait_for_selector("#scrub-live")
+    assert page.query_selector("#bot-progress") is None
+    page.wait_for_timeout(6000)
+    assert int(page.get_attribute("#turn", "data-seq")) == seq
+    assert bot_moves(entries(page, game_id)) == bot_before
+
+    page.click("#scrub-live")
+    page.wait_for_function(THINKING)
+    page.wait_for_function(
+        "() => document.querySelectorAll('#move-list button').length"
+        " && !document.querySelector('#bot-progress')",
+        timeout=120_000,
+    )
+    replied = bot_moves(entries(page, game_id))
+    assert len(replied) > len(bot_before)
+
+    play_until_the_bot_thinks(page)
+    thinking = entries(page, game_id)
+    page.evaluate("location.hash = '#/'")  # leave for the home screen
+    page.wait_for_selector("#turn", state="detached")
+    page.wait_for_timeout(6000)
+    assert entries(page, game_id) == thinking
+    assert page.errors == []
