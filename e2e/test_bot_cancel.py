@@ -9,12 +9,14 @@ game loaded into it (printed with `-s`)."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+import msgspec
 from conftest import PHONE_390, open_app, shot
-from helpers import game_rows
+from helpers import game_rows, row_record
+
+from core.kernel import encode_record
 
 THINKING = "() => !!document.querySelector('#bot-progress')"
 PROGRESS = re.compile(r"^Hard bot is thinking… (\d+)%$")
@@ -90,7 +92,7 @@ def play_until_the_bot_thinks(page: Any) -> None:
 
 def entries(page: Any, game_id: str) -> list[dict[str, Any]]:
     row = next(r for r in game_rows(page) if r["id"] == game_id)
-    out: list[dict[str, Any]] = json.loads(row["record_json"])["entries"]
+    out: list[dict[str, Any]] = msgspec.to_builtins(row_record(row).entries)
     return out
 
 
@@ -132,7 +134,7 @@ def test_undo_while_the_hard_bot_thinks(server, new_context):
     assert page.inner_text("#turn").strip() == "Your turn."
     assert bot_moves(entries(page, game_id)) == bot_before
 
-    restart_ms = page.evaluate(RESTART_TIMED, entries_json(page, game_id))
+    restart_ms = page.evaluate(RESTART_TIMED, record_json(page, game_id))
     print(f"\ncancel by slices: {cancel_ms:.0f} ms; a fresh worker + load: {restart_ms:.0f} ms")
     assert cancel_ms < restart_ms
 
@@ -148,10 +150,10 @@ def test_undo_while_the_hard_bot_thinks(server, new_context):
     assert page.errors == []
 
 
-def entries_json(page: Any, game_id: str) -> str:
+def record_json(page: Any, game_id: str) -> str:
+    """The game's record as JSON text (the row keeps it compact)."""
     row = next(r for r in game_rows(page) if r["id"] == game_id)
-    text: str = row["record_json"]
-    return text
+    return encode_record(row_record(row)).decode()
 
 
 def test_going_back_in_history_or_leaving_stops_the_thinking(server, new_context):
