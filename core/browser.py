@@ -481,18 +481,10 @@ class Engine:
             state = timeline.state if request.seq is None else timeline.state_at(request.seq)
             return timeline.game.view(state, request.seat)
         if isinstance(request, GetRecord):
-            timeline = self._get(request.record_id)
-            record = timeline.record
-            if request.redact:
-                over = timeline.game.outcome(timeline.state) is not None
-                record = redact_record(timeline.game, record, request.seat, over=over)
-            return record_reply(timeline.game, record, request.form)
+            game, record = self._as_seen(request.record_id, request.seat, request.redact)
+            return record_reply(game, record, request.form)
         if isinstance(request, Entries):
-            timeline = self._get(request.record_id)
-            record = timeline.record
-            if request.redact:
-                over = timeline.game.outcome(timeline.state) is not None
-                record = redact_record(timeline.game, record, request.seat, over=over)
+            _, record = self._as_seen(request.record_id, request.seat, request.redact)
             return record.entries[max(0, request.since) :]
         if isinstance(request, Convert):
             game, record = load_record(request.data())
@@ -525,6 +517,15 @@ class Engine:
     def _open(self, timeline: Timeline[Any, Any, Any]) -> GameSummary:
         self.open[timeline.record.id] = timeline
         return summary(timeline)
+
+    def _as_seen(self, record_id: str, seat: int | None, redact: bool) -> tuple[Any, Any]:
+        """The open record's game and record, redacted for `seat` when asked."""
+        timeline = self._get(record_id)
+        record = timeline.record
+        if redact:
+            over = timeline.game.outcome(timeline.state) is not None
+            record = redact_record(timeline.game, record, seat, over=over)
+        return timeline.game, record
 
     def _get(self, record_id: str) -> Timeline[Any, Any, Any]:
         timeline = self.open.get(record_id)

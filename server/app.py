@@ -41,7 +41,7 @@ from core.kernel.compact import MEDIA_TYPE
 
 from . import schemas as s
 from .auth import Principal
-from .guard import Guard
+from .guard import Guard, media_type
 from .logs import RequestLog, configure_logging
 from .problems import EXCEPTION_HANDLERS
 from .service import VERSION, Service
@@ -324,7 +324,7 @@ async def upload_record(request: Request[Any, Any, Any]) -> Response[s.RecordSto
     """Body: a kernel Record (s.RecordUpload). Large bodies are decoded in the worker
     thread, never on the event loop (a 2 MiB record takes ~30 ms to parse)."""
     body = await request.body()
-    compact = request.headers.get("content-type", "").split(";")[0].strip() == MEDIA_TYPE
+    compact = media_type(request.headers.get("content-type", "")) == MEDIA_TYPE
     upload = service_of(request).local.upload
     result, status = await run(
         lambda: upload(

@@ -81,8 +81,13 @@ def client_address(scope: Scope, trusted: list[Network]) -> str:
     return address
 
 
+def media_type(content_type: str) -> str:
+    """The media type of a Content-Type header, without its parameters."""
+    return content_type.split(";", 1)[0].strip().lower()
+
+
 def _is_json(content_type: str) -> bool:
-    media = content_type.split(";", 1)[0].strip().lower()
+    media = media_type(content_type)
     return media == "application/json" or (
         media.startswith("application/") and media.endswith("+json")
     )
@@ -91,7 +96,7 @@ def _is_json(content_type: str) -> bool:
 def _accepted(content_type: str, path: str) -> bool:
     """JSON anywhere; the compact record form where a whole record is uploaded (not a
     CORS-safelisted type either, so a hostile page cannot send it without a preflight)."""
-    media = content_type.split(";", 1)[0].strip().lower()
+    media = media_type(content_type)
     return _is_json(content_type) or (media == MEDIA_TYPE and path == "/api/records")
 
 
