@@ -22,6 +22,7 @@ from typing import Annotated, Any, TypeVar
 
 import anyio.to_thread
 import msgspec
+from eventsourcing.persistence import IntegrityError
 from litestar import Litestar, Request, Response, get, post, websocket
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.base import ChannelsBackend
@@ -98,9 +99,13 @@ async def run_quick(
 ) -> T:
     """A request on one record: on the event loop when the service says it is quick
     (a thread hand-off costs more than the work, and worker threads would make the
-    event loop wait for the GIL), else like `run`."""
-    if service_of(request).is_quick(record_id):
-        return func(record_id, *args)
+    event loop wait for the GIL; its writes join a group commit), else like `run`."""
+    svc = service_of(request)
+    if svc.is_quick(record_id):
+        try:
+            return await svc.cache.quick(record_id, lambda: func(record_id, *args))
+        except IntegrityError:  # another process stored first: the full path retries
+            pass
     return await run(func, record_id, *args)
 
 

@@ -21,10 +21,14 @@ and never replays the record.
   becomes a 409).
 - Writes on SQLite are queued by one lock per process (SQLite has one writer and
   its deferred `BEGIN` would make writers collide and back off).
+- **Quick writes commit together** (`quick`, group_commit.py): a move made on the
+  event loop queues its events and awaits one transaction shared with the other
+  records' moves of the moment, instead of holding the loop for its own fsync.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 from collections import OrderedDict
@@ -40,6 +44,7 @@ from core.kernel.packing import Tables
 from core.kernel.record import AnyEntry
 from core.sync import entry_type
 
+from .group_commit import GroupCommit
 from .problems import ApiError
 from .store import GameStream, KifuStore, pack_chunk, record_uuid, unpack_chunk
 
@@ -98,6 +103,7 @@ class Live:
         self.batch_decoder: msgspec.json.Decoder[Any] | None = None
         self.tables = Tables()  # of its packed chunks, as stored so far
         self.size = 0
+        self.unflushed: asyncio.Future[None] | None = None  # its quick write, until stored
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
     @property
@@ -132,9 +138,11 @@ class RecordCache:
         # SQLite has one writer at a time and its "BEGIN" is deferred: writers from many
         # threads would collide and back off in its busy handler. One lock per process
         # queues them instead (PostgreSQL needs none).
+        lock = threading.Lock()
         self._write_lock: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if serialize_writes else contextlib.nullcontext()
+            lock if serialize_writes else contextlib.nullcontext()
         )
+        self.group = GroupCommit(store.save_events, self._rebuild, lock)
         self._items: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self.bytes = 0
@@ -295,14 +303,49 @@ class RecordCache:
             self.reload(live)
             raise
 
-    def writing(self) -> bool:
-        """Whether a write holds this process's SQLite write lock right now."""
-        lock = self._write_lock
-        return isinstance(lock, threading.Lock().__class__) and lock.locked()
-
     def put(self, *aggregates: Any) -> None:
+        """Store the aggregates' pending events in one transaction — or, inside `quick`,
+        keep them for its group commit."""
+        events = [event for agg in aggregates for event in agg.collect_events()]
+        if self.group.defer(events):
+            return
         with self._write_lock:
-            self.store.save(*aggregates)
+            self.group.commit_queued()  # quick writes queued before this one go first
+            self.store.save_events(events)
+
+    async def quick(self, record_id: str, call: Callable[[], T]) -> T:
+        """Run `call` here on the event loop, after the record's queued write is stored;
+        what it saves joins the next group commit, and this returns once that is
+        stored. Raises the commit's error (IntegrityError: another process stored
+        first; the record has been rebuilt from the store)."""
+        await self.settled(record_id)
+        with self.group.deferring() as events:
+            result = call()
+        if events:
+            live = self.peek(record_id)
+            future = self.group.commit_soon(events, record_id)
+            if live is not None:
+                live.unflushed = future
+            try:
+                await asyncio.shield(future)
+            finally:
+                if live is not None and live.unflushed is future:
+                    live.unflushed = None
+        return result
+
+    async def settled(self, record_id: str) -> None:
+        """Wait until the record has no quick write waiting to be stored."""
+        live = self.peek(record_id)
+        while live is not None and live.unflushed is not None and not live.unflushed.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(live.unflushed)
+
+    def _rebuild(self, record_id: str) -> None:
+        """After a write that could not be stored: the Live from the store again."""
+        live = self.peek(record_id)
+        if live is not None:
+            with live.lock:
+                self.reload(live)
 
     def discard(self, live: Live) -> None:
         """Forget unsaved changes (a bot's bug, a refused append): rebuild from the store."""

@@ -49,11 +49,12 @@ class Service:
 
     def is_quick(self, record_id: str) -> bool:
         """Whether a move or read of this record is short enough to run on the event
-        loop rather than in a worker thread: writes are serialized anyway (SQLite),
-        the record is in memory (no replay) and has no bot seats (whose replies may
-        run long). The thread hand-off would cost more than the work itself."""
-        if not self.cache.serialize_writes or self.cache.writing():
-            return False  # never wait for another request's commit on the event loop
+        loop rather than in a worker thread: writes are serialized anyway (SQLite;
+        on the loop they join a group commit, cache.quick), the record is in memory
+        (no replay) and has no bot seats (whose replies may run long). The thread
+        hand-off would cost more than the work itself."""
+        if not self.cache.serialize_writes:
+            return False
         live = self.cache.peek(record_id)
         return live is not None and not live.aggregate.bot_seats()
 

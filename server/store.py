@@ -229,7 +229,14 @@ class KifuStore(Application):  # type: ignore[type-arg]
     def construct_recorder(self) -> Any:
         if self.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
             return self.factory.aggregate_recorder()  # no global lock per write
-        return super().construct_recorder()  # SQLite: one writer anyway; its table
+        return super().construct_recorder()  # SQLite: one writer anyway; files keep their table
+
+    def save_events(self, events: list[Any]) -> None:
+        """Store collected events in one transaction: what `save` does for Kifu (no
+        snapshots, no followers), without its runtime-Protocol check of every object
+        (~20 us a move)."""
+        if events:
+            self.events.put(events)
 
 
 def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
