@@ -26,6 +26,7 @@ from .settings import Settings
 from .slow_clients import timed_http
 
 KEEP_ALIVE_SECONDS = 30  # phones on flaky networks reuse their connection between moves
+WS_MAX_BYTES = 64 * 1024  # a live socket only takes pings from clients (uvicorn: 16 MiB)
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
@@ -36,6 +37,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "http": timed_http(settings.header_timeout, settings.body_timeout),
         "proxy_headers": False,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
+        "ws_max_size": WS_MAX_BYTES,
         "log_level": "warning",
         "access_log": False,  # the app logs each request as JSON (server/logs.py)
     }

@@ -161,3 +161,22 @@ def test_an_address_gets_at_most_sockets_per_address_live_sockets(tmp_path: Path
                 time.sleep(0.02)
             with connect(url(other, other.spectator), open_timeout=10) as again:
                 assert json.loads(again.recv(timeout=10))["type"] == "hello"
+
+
+def test_a_client_message_larger_than_the_socket_takes_closes_it(tmp_path: Path) -> None:
+    """A live socket only takes pings: a 1 MiB message (uvicorn alone would take 16 MiB
+    and the handler decode it) closes the socket with 1009 'message too big', and the
+    next socket is served."""
+    with ThreadServer(make_settings(sqlite(tmp_path))) as srv, srv.client() as client:
+        table = Table(client, 2)
+        url = f"ws://127.0.0.1:{srv.port}/api/games/{table.id}/live?token={table.spectator}"
+        with connect(url, open_timeout=10, max_size=None) as sock:
+            assert json.loads(sock.recv(timeout=10))["type"] == "hello"
+            sock.send(json.dumps({"type": "ping", "padding": "x" * 1024 * 1024}))
+            with pytest.raises(ConnectionClosed):
+                sock.recv(timeout=10)
+            assert sock.close_code == 1009
+        with connect(url, open_timeout=10) as sock:
+            assert json.loads(sock.recv(timeout=10))["type"] == "hello"
+            sock.send(json.dumps({"type": "ping"}))
+            assert json.loads(sock.recv(timeout=10)) == {"type": "pong"}
