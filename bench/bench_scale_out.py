@@ -23,8 +23,9 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,6 +41,69 @@ def database(url: str | None) -> Iterator[str]:
 
     with postgres_database() as fresh:
         yield fresh
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads), from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def postgres_seconds() -> float:
+    """CPU time of every PostgreSQL process on the machine (the backends serving us)."""
+    total = 0.0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/comm") as f:
+                if f.read().strip() != "postgres":
+                    continue
+            total += cpu_seconds(int(name))
+        except OSError:
+            continue
+    return total
+
+
+def machine_busy() -> float:
+    """CPU seconds the whole machine spent busy (all cores), from /proc/stat."""
+    with open("/proc/stat") as f:
+        values = [int(v) for v in f.readline().split()[1:]]
+    idle = values[3] + values[4]
+    return (sum(values[:8]) - idle) / TICK
+
+
+class CpuUse:
+    """CPU time each side of a run used, in cores (seconds of CPU a second)."""
+
+    def __init__(self) -> None:
+        self.seconds = {"servers": 0.0, "driver": 0.0, "postgres": 0.0, "machine": 0.0}
+        self.wall = 0.0
+
+    def measure(self, pids: list[int], run: Callable[[], tuple[list[float], float]]) -> Any:
+        def sample() -> dict[str, float]:
+            times = os.times()
+            return {
+                "servers": sum(cpu_seconds(pid) for pid in pids),
+                "driver": times.user + times.system,
+                "postgres": postgres_seconds(),
+                "machine": machine_busy(),
+            }
+
+        before = sample()
+        result = run()
+        after = sample()
+        for key in self.seconds:
+            self.seconds[key] += after[key] - before[key]
+        self.wall += result[1]
+        return result
+
+    def line(self) -> str:
+        return "   ".join(f"{k} {v / self.wall:.2f}" for k, v in self.seconds.items())
 
 
 def spread(urls: list[str], games: int) -> Concurrent:
@@ -73,11 +137,13 @@ def main() -> None:
             lat_one: list[float] = []
             lat_two: list[float] = []
             t_one = t_two = 0.0
+            cpu_one, cpu_two = CpuUse(), CpuUse()
             for _ in range(args.rounds):
-                lat, elapsed = one.play(chunk)
+                lat, elapsed = cpu_one.measure([procs[0][0].pid], lambda: one.play(chunk))
                 lat_one += lat
                 t_one += elapsed
-                lat, elapsed = two.play(chunk)
+                pids = [procs[1][0].pid, procs[2][0].pid]
+                lat, elapsed = cpu_two.measure(pids, lambda: two.play(chunk))
                 lat_two += lat
                 t_two += elapsed
             one.close()
@@ -90,6 +156,9 @@ def main() -> None:
     a = report(f"one process, {args.games} games", lat_one, t_one)
     b = report(f"two processes, {args.games} games", lat_two, t_two)
     print(f"\ntwo / one = {b / a:.2f}   (goal >= 1.6)   load average after: {load()}")
+    print(f"CPU cores used, one process:   {cpu_one.line()}")
+    print(f"CPU cores used, two processes: {cpu_two.line()}")
+    print(f"(this machine has {os.cpu_count()} cores; the driver's clients share them)")
 
 
 if __name__ == "__main__":
