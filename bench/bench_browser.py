@@ -12,7 +12,8 @@ web/engine/, /pyodide/ is pyodide/dist/), and prints:
    the engine with a fresh interpreter (no snapshot), as it booted before;
 2. replaying the same 300-entry record in Pyodide (in the worker) vs CPython (this
    process), through the same core.browser ops: ``load`` (fold stored events and
-   check every state hash) and ``hashes`` (re-decide every move) — the ratios;
+   check every state hash) of the JSON record and of its compact form (what the
+   PWA's rows hold), and ``hashes`` (re-decide every move) — the ratios;
 3. bytes downloaded on a first visit to the demo page with an empty cache,
    compressed as sent (and uncompressed).
 
@@ -22,6 +23,7 @@ Medians of --repeat runs; results also go to bench/results/browser.json (ignored
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import importlib.util
 import json
@@ -38,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core import browser, games  # noqa: E402
+from core.kernel import decode_record  # noqa: E402
+from core.kernel.compact import encode_compact  # noqa: E402
 from tests.pyodide.corpus import FIXTURE, long_record  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -133,12 +137,13 @@ BOOT_JS = """async ([bare, register, snapshot]) => {
   return ms;
 }"""
 
-REPLAY_SETUP_JS = """async ([recordJson, register]) => {
+REPLAY_SETUP_JS = """async ([recordJson, kifuBase64, register]) => {
   const { EngineClient } = await import("/engine/client.js");
   const client = new EngineClient({ register });
   await client.ready;
   window.benchClient = client;
   window.benchRecord = recordJson;
+  window.benchKifu = Uint8Array.from(atob(kifuBase64), (c) => c.charCodeAt(0));
   const h = await client.hashes(recordJson);
   return h.hashes[h.hashes.length - 1];
 }"""
@@ -146,8 +151,8 @@ REPLAY_SETUP_JS = """async ([recordJson, register]) => {
 REPLAY_JS = """async (op) => {
   const client = window.benchClient;
   const t = performance.now();
-  if (op === "load") {
-    const s = await client.load(window.benchRecord);
+  if (op === "load" || op === "load_compact") {
+    const s = await client.load(op === "load" ? window.benchRecord : window.benchKifu);
     await client.close(s.record_id);
   } else {
     await client.hashes(window.benchRecord);
@@ -159,10 +164,11 @@ REPLAY_JS = """async (op) => {
 class CPythonReplay:
     """The same ops through core.browser in this process."""
 
-    def __init__(self, record_json: str) -> None:
+    def __init__(self, record_json: str, kifu_base64: str) -> None:
         self.engine = browser.Engine()
         self.requests = {
             "load": json.dumps({"op": "load", "record_json": record_json}),
+            "load_compact": json.dumps({"op": "load", "record_kifu": kifu_base64}),
             "hashes": json.dumps({"op": "hashes", "record_json": record_json}),
         }
 
@@ -171,7 +177,7 @@ class CPythonReplay:
         reply = json.loads(self.engine.handle(self.requests[op]))
         elapsed = (time.perf_counter() - started) * 1000
         assert reply["ok"], reply
-        if op == "load":
+        if op.startswith("load"):
             self.engine.open.clear()
         return elapsed
 
@@ -246,13 +252,16 @@ def main() -> None:
 
         # 2. Replay the same record in Pyodide and in CPython, interleaved run by run
         # (so both see the same machine load), after one warm-up each.
-        last = page.evaluate(REPLAY_SETUP_JS, [record_json, register])
-        local = CPythonReplay(record_json)
+        record = decode_record(record_json.encode(), games.get(game_id))
+        kifu = base64.b64encode(encode_compact(games.get(game_id), record)).decode()
+        last = page.evaluate(REPLAY_SETUP_JS, [record_json, kifu, register])
+        local = CPythonReplay(record_json, kifu)
         if last != local.last_hash():
             sys.exit("Pyodide and CPython disagree on the final state hash")
-        pyodide: dict[str, list[float]] = {"load": [], "hashes": []}
-        cpython: dict[str, list[float]] = {"load": [], "hashes": []}
-        for op in ("load", "hashes"):
+        ops = ("load", "load_compact", "hashes")
+        pyodide: dict[str, list[float]] = {op: [] for op in ops}
+        cpython: dict[str, list[float]] = {op: [] for op in ops}
+        for op in ops:
             page.evaluate(REPLAY_JS, op)
             local.time(op)
             for _ in range(args.repeat):
@@ -273,6 +282,7 @@ def main() -> None:
     )
     for op, label in (
         ("load", "replay (fold events, check hashes)"),
+        ("load_compact", "replay from the compact form the PWA keeps"),
         ("hashes", "re-decide every move"),
     ):
         p, c = med(pyodide[op]), med(cpython[op])
