@@ -10,8 +10,24 @@ board at each size land in e2e/artifacts/.
 
 from __future__ import annotations
 
-from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, sideways_overflow, wait_idle
+from pathlib import Path
+
+import pytest
+from conftest import DESKTOP, PHONE, PHONE_390, open_app, shot
+from helpers import (
+    click_move,
+    in_view,
+    move_types,
+    new_game,
+    pass_cover,
+    seq,
+    sideways_overflow,
+    wait_idle,
+)
+
+from core import games
+from core.kernel import Rng, Timeline, new_record
+from core.kernel.compact import encode_compact
 
 TABLET = {"width": 768, "height": 1024}
 SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
@@ -119,4 +135,54 @@ def test_tulikko_goals_clear_of_header_and_targets(server, new_context):
         click_move(page, next((types.index(k) for k in kinds if k in types), 0))
         wait_idle(page)
     assert {"place", "slide"} <= seen
+    assert page.errors == []
+
+
+def tulikko_at_a_discard_turn(seed: int = 22) -> tuple[bytes, int]:
+    """A Tulikko record (seeded random play) stopped where the pushed-out tile has no
+    matching empty space: the turn offers only two step buttons, "Discard the tile"
+    and the free-placement aurora (found by search; seed 22 reaches it at seq 53)."""
+    game = games.get("tulikko")
+    timeline = Timeline(game, new_record(game, record_id="r-discard-turn", seats=2, seed=seed))
+    rng = Rng.seeded(seed, stream=3)
+    while timeline.to_move():
+        seat = timeline.to_move()[0]
+        legal = timeline.legal_moves(seat)
+        kinds = sorted({type(move).__name__ for move in legal})
+        if kinds == ["Discard", "UseFreePlacement"]:
+            return encode_compact(game, timeline.record), timeline.seq
+        timeline.play(seat, rng.choice(legal), move_id=f"{seed}-{timeline.seq}")
+    raise AssertionError("the seeded game never reached a discard turn")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tulikko_discard_turn_buttons_above_the_bottom_bar(server, new_context, tmp_path, lang):
+    """The turn the tap-play e2e met only by chance (round 6 of some deals): both step
+    buttons stand on screen above the bottom bar at 390x844, in both languages (their
+    labels take two lines), nothing covers them, and tapping the discard plays it."""
+    data, at = tulikko_at_a_discard_turn()
+    path = Path(tmp_path) / "discard-turn.kifu"
+    path.write_bytes(data)
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.select_option("#lang-select", lang)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url("**/#/game/**")
+    wait_idle(page)
+    pass_cover(page)
+    assert seq(page) == at
+    buttons = boxes(page, "#step-controls button.step")
+    assert len(buttons) == 2, buttons
+    where = in_view(page, "#board .tul-central")
+    assert all(v in ("ok", "none") for v in where.values()), where
+    bar = boxes(page, "#game-bar")[0]["y"]
+    for button in buttons:
+        assert button["y"] + button["h"] <= bar + 1, (button, bar)
+        on_top = page.evaluate(
+            "([x, y]) => !!document.elementFromPoint(x, y)?.closest('#step-controls button')",
+            [button["x"] + button["w"] / 2, button["y"] + button["h"] / 2],
+        )
+        assert on_top, f"something is drawn over {button}"
+    shot(page, f"layout-tulikko-discard-turn-390-{lang}")
+    page.click("#step-controls button.step[data-move*='discard']")
+    page.wait_for_function("(v) => Number(document.querySelector('#turn').dataset.seq) > v", arg=at)
     assert page.errors == []
