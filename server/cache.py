@@ -320,7 +320,12 @@ class RecordCache:
         first; the record has been rebuilt from the store)."""
         await self.settled(record_id)
         with self.group.deferring() as events:
-            result = call()
+            try:
+                result = call()
+            except BaseException:
+                if events:  # it saved, then failed: nothing of it is stored or kept
+                    self._rebuild(record_id)
+                raise
         if events:
             live = self.peek(record_id)
             future = self.group.commit_soon(events, record_id)

@@ -142,3 +142,26 @@ def test_a_batch_that_cannot_be_stored_fails_only_its_refused_moves(tmp_path: Pa
     again = quick_moves(service, [tables[1]])
     assert again[0][1] is True
     assert service.hosted.view(refused_id, refused_tokens[0], None).seq == 1
+
+
+def test_a_quick_write_that_fails_after_saving_keeps_nothing(tmp_path: Path) -> None:
+    """The answer fails after the move was saved (here: building the response raises):
+    the move is not stored, the game in memory does not hold it, and the same move
+    made again is stored once."""
+    service, tables = service_with_games(tmp_path, 1)
+    game_id, tokens = tables[0]
+    accepted = service.hosted._accepted
+    calls = {"n": 0}
+
+    def failing_once(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("the answer could not be made (injected)")
+        return accepted(*args, **kwargs)
+
+    service.hosted._accepted = failing_once  # type: ignore[method-assign]
+    results = quick_moves(service, tables)
+    assert isinstance(results[0], RuntimeError)
+    assert service.hosted.view(game_id, tokens[0], None).seq == 0
+    assert quick_moves(service, tables)[0][1] is True
+    assert service.hosted.view(game_id, tokens[0], None).seq == 1
