@@ -9,15 +9,17 @@ the same record, and goes on in packed chunks after them.
 from __future__ import annotations
 
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import msgspec
+from eventsourcing.utils import resolve_topic
 
 from core import games
 from core.kernel import Timeline, canonical, new_record
 from server.cache import RecordCache
-from server.store import GameStream, open_store
+from server.store import EPOCH, GameStream, open_store
 
 
 def stream(record: Any) -> GameStream:
@@ -46,9 +48,16 @@ def play(timeline: Timeline[Any, Any, Any], moves: int) -> list[Any]:
 
 
 def rows(data_dir: Path) -> list[tuple[str, int]]:
+    """(event class name, bytes of its stored state) of every row, in order."""
     with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
         query = "SELECT topic, length(state) FROM stored_events ORDER BY originator_version"
-        return [(topic.rpartition(".")[2], size) for topic, size in conn.execute(query)]
+        return [(resolve_topic(topic).__name__, size) for topic, size in conn.execute(query)]
+
+
+def raw_rows(data_dir: Path) -> list[tuple[str, bytes]]:
+    with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
+        query = "SELECT topic, state FROM stored_events ORDER BY originator_version"
+        return list(conn.execute(query))
 
 
 def test_moves_are_stored_once_each_as_packed_chunks(tmp_path: Path) -> None:
@@ -92,3 +101,60 @@ def test_a_store_of_json_entry_events_loads_and_goes_on_packed(tmp_path: Path) -
     assert topics == ["Created", "EntryAppended", "EntriesAppended", "EntriesPacked"]
     reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
     assert reopened.get("old-1").tl.record.entries == live.tl.record.entries
+
+
+LONG_TOPIC = "server.store:GameStream.EntriesPacked"  # the library's, as earlier servers wrote
+
+
+def test_a_move_row_carries_a_short_topic_and_timestamp(tmp_path: Path) -> None:
+    """The row of a move spends its bytes on the move: the topic is `kifu:packed` (not
+    the library's 37-byte default) and the timestamp an integer of microseconds (not
+    72 bytes of ISO text), exact to the microsecond."""
+    game = games.get("tulikko")
+    store = open_store(str(tmp_path), None)
+    cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
+    store.save(stream(new_record(game, record_id="hosted-2", seats=2, seed=5)))
+    live = cache.get("hosted-2")
+    for _ in range(2):  # the first chunk also carries the tables; the second is a move
+        cache.append(live, play(live.tl, 1))
+        cache.save(live)
+    topic, state = raw_rows(tmp_path)[-1]
+    assert topic == "kifu:packed"
+    data = msgspec.json.decode(state)
+    assert data["timestamp"]["_type_"] == "dt" and isinstance(data["timestamp"]["_data_"], int)
+    around = len(state) - len(data["chunk"])  # the library's bytes around the chunk
+    assert around < 100, state  # was 126 with its ISO timestamp
+    again = open_store(str(tmp_path), None)
+    *_, last = list(again.events.get(live.aggregate.id))
+    assert last.timestamp == live.aggregate.modified_on  # exact to the microsecond
+
+
+def test_rows_with_the_long_topic_and_iso_timestamps_still_open(tmp_path: Path) -> None:
+    """A store an earlier server wrote (the library's topic and ISO timestamps, made
+    here by rewriting rows back to that form) loads to the same record and goes on."""
+    game = games.get("ducks-in-tow")
+    store = open_store(str(tmp_path), None)
+    cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
+    store.save(stream(new_record(game, record_id="old-2", seats=2, seed=7)))
+    live = cache.get("old-2")
+    for _ in range(3):
+        cache.append(live, play(live.tl, 2))
+        cache.save(live)
+    held = list(live.tl.record.entries)
+    with sqlite3.connect(tmp_path / "kifu.sqlite3") as conn:
+        for rowid, state in conn.execute("SELECT rowid, state FROM stored_events").fetchall():
+            data = msgspec.json.decode(state)
+            micros = data["timestamp"]["_data_"]
+            iso = (EPOCH + timedelta(microseconds=micros)).isoformat()
+            data["timestamp"] = {"_type_": "datetime_iso", "_data_": iso}
+            conn.execute(
+                "UPDATE stored_events SET state = ?, topic = replace(topic, ?, ?) WHERE rowid = ?",
+                (msgspec.json.encode(data), "kifu:packed", LONG_TOPIC, rowid),
+            )
+    assert [topic for topic, _ in raw_rows(tmp_path)][1:] == [LONG_TOPIC] * 3
+    reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
+    old = reopened.get("old-2")
+    assert old.tl.record.entries == held
+    reopened.append(old, play(old.tl, 1))
+    reopened.save(old)
+    assert [topic for topic, _ in raw_rows(tmp_path)][-1] == "kifu:packed"
