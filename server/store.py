@@ -11,9 +11,10 @@ seats and the bots' own seed, right after `Created`; a record without it has no 
 as every record stored before bots existed). Stores written before the compact form
 hold `EntryAppended` (one entry, canonical JSON) and `EntriesAppended` (a JSON array)
 events instead, which are read as they are; the packed chunks that follow them
-continue from their last entry. On disk an `EntriesPacked` row is still ~250 bytes of
+continue from their last entry. On disk an `EntriesPacked` row is still ~200 bytes of
 the library's own (originator id twice, topic, timestamp, field names) around the
-chunk: bench/bench_records.py measures it.
+chunk, ~54 fewer since its topic is short (`kifu:packed`) and timestamps are integer
+microseconds (`DatetimeAsMicros`): bench/bench_records.py measures it.
 
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
