@@ -7,7 +7,7 @@ for it is open now, else in proportion to how much of its path can already be wa
 (forest.best_prefix). In solitaire it adds the level missions achieved. Ties are broken
 with the bot's own Rng.
 
-`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 200 and 300 iterations a
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 300 iterations a
 move over the greedy bot's four best moves (`candidates`), each node below the root
 weighing its mover's three best moves (`breadth`, ranked once a node has had 16 worlds:
 `expand_after`), each world scored by `evaluate` right after the tree, paid by how far
@@ -68,5 +68,5 @@ def _search(iterations: int) -> Bot:
     )
 
 
-medium = _search(200)
+medium = _search(100)
 hard = _search(300)
