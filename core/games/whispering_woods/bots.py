@@ -7,12 +7,9 @@ for it is open now, else in proportion to how much of its path can already be wa
 (forest.best_prefix). In solitaire it adds the level missions achieved. Ties are broken
 with the bot's own Rng.
 
-`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 300 iterations a
-move over the greedy bot's four best moves (`candidates`), each node below the root
-weighing its mover's three best moves (`breadth`, ranked once a node has had 16 worlds:
-`expand_after`), each world scored by `evaluate` right after the tree, paid by how far
-the seat's lead moved in it (`relative`: a turn's gain is a few points, where whole
-leads of tens of points squash alike) and explored gently (0.2).
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 200 iterations a
+move over the greedy bot's four best moves (`candidates`), each world scored by
+`evaluate` right after the tree.
 """
 
 from __future__ import annotations
@@ -55,18 +52,8 @@ greedy = one_ply(evaluate)
 def _search(iterations: int) -> Bot:
     """ISMCTS with `iterations` a move over the greedy bot's best moves, each world
     scored by `evaluate` right after the tree (its playouts are too slow to help)."""
-    return search_bot(
-        iterations,
-        evaluate=evaluate,
-        rollout_depth=0,
-        scale=3.0,
-        candidates=4,
-        breadth=3,
-        expand_after=16,
-        relative=True,
-        exploration=0.2,
-    )
+    return search_bot(iterations, evaluate=evaluate, rollout_depth=0, scale=3.0, candidates=4)
 
 
 medium = _search(100)
-hard = _search(300)
+hard = _search(200)
