@@ -387,7 +387,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 breadth=3,
             )
 
-        return {"greedy": greedy, "medium": search(120), "hard": search(300)}
+        return {"greedy": greedy, "medium": search(120), "hard": search(200)}
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return determinize(state, seat, rng)
