@@ -20,7 +20,12 @@ the same way, so long games (hundreds of moves) still give a signal, or, with a
 `scale`, pays every seat by how far it leads (with `relative`, by how far its lead
 moved in that world since the tree's root). With `candidates` the root weighs
 only the moves the greedy bot would rank best, where playouts are too costly to
-sort out a wide choice.
+sort out a wide choice; with `breadth` every node below it weighs only the mover's
+`breadth` best moves one step ahead by `evaluate` (the tree then models each seat,
+the bot's own later steps included, as a player picking among its best, not among
+every legal move), tried best first; with `expand_after` n a node is judged where it
+stands for its first n visits before it grows children (so the moves ranked for it
+cost one ranking per n worlds, not one a world).
 
 A title's `determinize` re-deals its hidden pieces with `unseen` (sorted, then
 shuffled by the bot's Rng: the world cannot depend on the real order) and gives the
@@ -65,7 +70,7 @@ def world_rng(rng: Rng) -> Rng:
 class _Node:
     """A move's statistics in the shared tree, from the view of the seat that made it."""
 
-    __slots__ = ("available", "children", "move", "reward", "seat", "visits")
+    __slots__ = ("available", "children", "move", "order", "reward", "seat", "visits")
 
     def __init__(self, move: Any, seat: int) -> None:
         self.move = move
@@ -74,6 +79,8 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
+        # `breadth`: the moves this node weighs, the mover's best first (None: not yet)
+        self.order: list[bytes] | None = None
 
 
 class _Search:
@@ -90,6 +97,8 @@ class _Search:
         exploration: float,
         scale: float,
         relative: bool = False,
+        breadth: int = 0,
+        expand_after: int = 0,
     ) -> None:
         self.game = game
         self.rng = rng
@@ -99,6 +108,8 @@ class _Search:
         self.exploration = exploration
         self.scale = scale
         self.relative = relative
+        self.breadth = breadth
+        self.expand_after = expand_after
 
     def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
@@ -113,11 +124,22 @@ class _Search:
             seats = game.to_move(world)
             if not seats:
                 break
+            if node is not root and node.visits < self.expand_after:
+                break  # a young leaf is judged as it stands before it grows children
             mover = seats[0]
             legal = {canonical(move): move for move in game.legal_moves(world, mover)}
             if node is root and shortlist is not None:
                 legal = {key: move for key, move in legal.items() if key in shortlist}
+            elif self.breadth and len(legal) > self.breadth:
+                legal = self.narrowed(node, world, mover, legal)
             untried = [key for key in legal if key not in node.children]
+            if untried and node.order is not None:
+                key = untried[0]  # best first
+                child = _Node(legal[key], mover)
+                node.children[key] = child
+                world = game.apply(world, mover, child.move)[1]
+                path.append(child)
+                break
             if untried:
                 key = untried[self.rng.below(len(untried))]
                 child = _Node(legal[key], mover)
@@ -136,6 +158,26 @@ class _Search:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
         root.visits += 1
+
+    def narrowed(
+        self, node: _Node, world: Any, mover: int, legal: dict[bytes, Any]
+    ) -> dict[bytes, Any]:
+        """The node's `breadth` best moves for the mover by `evaluate` one move ahead,
+        best first, chosen in the first world that reaches it (a world where none of them
+        is legal adds its own best)."""
+        assert self.evaluate is not None
+        order = node.order or []
+        kept = {key: legal[key] for key in order if key in legal}
+        if kept:
+            return kept
+        keys = list(legal)
+        scores = [
+            foreseen_score(self.game, world, mover, legal[key], evaluate=self.evaluate)
+            for key in keys
+        ]
+        best = sorted(range(len(keys)), key=lambda i: (-scores[i], i))[: self.breadth]
+        node.order = order + [keys[i] for i in best]
+        return {keys[i]: legal[keys[i]] for i in best}
 
     def ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.exploration * math.sqrt(
@@ -241,6 +283,8 @@ class SearchBot:
         candidates: int,
         lookahead: int,
         relative: bool = False,
+        breadth: int = 0,
+        expand_after: int = 0,
     ) -> None:
         self.iterations = iterations
         self.evaluate = evaluate
@@ -251,6 +295,8 @@ class SearchBot:
         self.candidates = candidates
         self.lookahead = lookahead
         self.relative = relative
+        self.breadth = breadth
+        self.expand_after = expand_after
 
     def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
         return self.begin(game, state, seat, rng).move()
@@ -268,6 +314,8 @@ class SearchBot:
             exploration=self.exploration,
             scale=self.scale,
             relative=self.relative,
+            breadth=self.breadth,
+            expand_after=self.expand_after,
         )
         shortlist = None
         if self.candidates and self.evaluate is not None:
@@ -302,6 +350,8 @@ def search_bot(
     candidates: int = 0,
     lookahead: int = 0,
     relative: bool = False,
+    breadth: int = 0,
+    expand_after: int = 0,
 ) -> SearchBot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
@@ -314,7 +364,10 @@ def search_bot(
     lead squashes to nearly 1 or 0, still tells a good move from a poor one). With
     `candidates` n > 0 the root weighs only the n moves the greedy bot scores best
     (`core.kernel.bots.foreseen_score`, never past a draw, with `lookahead` as
-    `one_ply`'s), so a small budget is spent where a good player would look. Its
+    `one_ply`'s), so a small budget is spent where a good player would look; `breadth`
+    k > 0 does the same at every node below the root (the mover's k best moves one step
+    ahead, ranked in the first world that reaches the node, best first), and
+    `expand_after` n lets a node grow children only from its n+1-th visit on. Its
     `begin` runs the same decision in slices (`Thinking`).
     """
     return SearchBot(
@@ -327,6 +380,8 @@ def search_bot(
         candidates=candidates,
         lookahead=lookahead,
         relative=relative,
+        breadth=breadth,
+        expand_after=expand_after,
     )
 
 

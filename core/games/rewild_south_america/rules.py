@@ -370,19 +370,21 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        """greedy, and the search levels: ISMCTS over the greedy bot's three best moves
-        (its two-step score), each world scored by `evaluate` right after the tree."""
-        from .bots import evaluate, greedy
+        """greedy, and the search levels: ISMCTS over the three best moves by a two-step
+        score, each node below the root weighing its mover's three best (`breadth`),
+        each world scored by `search_evaluate` right after the tree."""
+        from .bots import greedy, search_evaluate
 
         def search(iterations: int) -> Bot:
             return search_bot(
                 iterations,
-                evaluate=evaluate,
+                evaluate=search_evaluate,
                 rollout_depth=0,
                 scale=4.0,
                 candidates=3,
                 lookahead=1,
                 exploration=0.1,
+                breadth=3,
             )
 
         return {"greedy": greedy, "medium": search(120), "hard": search(200)}
