@@ -21,8 +21,6 @@ from core.kernel import encode_record
 THINKING = "() => !!document.querySelector('#bot-progress')"
 PROGRESS = re.compile(r"^Hard bot is thinking… (\d+)%$")
 
-# Tap undo; resolve with the ms until the undone position is on screen (the seq moved
-# on and the person has moves again).
 # The thinking as shown, read at one instant (the search may end at any moment):
 # [turn words, seq, [bar value, bar max], aria-busy], or null once it has ended.
 THINKING_NOW = """() => {
@@ -31,7 +29,14 @@ THINKING_NOW = """() => {
   if (!bar) return null;
   return [turn.innerText, turn.dataset.seq, [bar.value, bar.max], turn.getAttribute('aria-busy')];
 }"""
+# The bar reports a first slice of thinking, or the thinking has already ended.
+PROGRESS_SHOWN_OR_DONE = (
+    "() => Number(document.querySelector('#bot-progress')?.value) > 0"
+    " || !document.querySelector('#bot-progress')"
+)
 
+# Tap undo; resolve with the ms until the undone position is on screen (the seq moved
+# on and the person has moves again).
 UNDO_TIMED = """() => new Promise((resolve) => {
   const before = document.querySelector('#turn').dataset.seq;
   const start = performance.now();
@@ -116,10 +121,7 @@ def test_undo_while_the_hard_bot_thinks(server, new_context):
     for _ in range(3):  # again if the search ended first (a loaded machine)
         play_until_the_bot_thinks(page)
         # the thinking shows how far it got, in words and a determinate bar
-        page.wait_for_function(
-            "() => Number(document.querySelector('#bot-progress')?.value) > 0"
-            " || !document.querySelector('#bot-progress')"
-        )
+        page.wait_for_function(PROGRESS_SHOWN_OR_DONE)
         seen = page.evaluate(THINKING_NOW)
         if seen is None:
             continue  # it replied before a slice was reported: play on, try again
@@ -158,10 +160,7 @@ def test_undo_while_the_hard_bot_thinks(server, new_context):
 
     # the game goes on: the person moves again, the bot thinks it through and replies
     play_until_the_bot_thinks(page)
-    page.wait_for_function(
-        "() => Number(document.querySelector('#bot-progress')?.value) > 0"
-        " || !document.querySelector('#bot-progress')"
-    )
+    page.wait_for_function(PROGRESS_SHOWN_OR_DONE)
     if page.query_selector("#bot-progress"):
         shot(page, "bot-thinking-phone")
     page.wait_for_function(

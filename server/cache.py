@@ -103,7 +103,7 @@ class Live:
         self.batch_decoder: msgspec.json.Decoder[Any] | None = None
         self.tables = Tables()  # of its packed chunks, as stored so far
         self.size = 0
-        self.unflushed: asyncio.Future[None] | None = None  # its quick write, until stored
+        self.unflushed: asyncio.Future[None] | None = None  # its last quick write's commit
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
     @property
@@ -330,12 +330,8 @@ class RecordCache:
             live = self.peek(record_id)
             future = self.group.commit_soon(events, record_id)
             if live is not None:
-                live.unflushed = future
-            try:
-                await asyncio.shield(future)
-            finally:
-                if live is not None and live.unflushed is future:
-                    live.unflushed = None
+                live.unflushed = future  # `settled` waits on it until it is done
+            await asyncio.shield(future)
         return result
 
     async def settled(self, record_id: str) -> None:
@@ -350,7 +346,7 @@ class RecordCache:
         live = self.peek(record_id)
         if live is not None:
             with live.lock:
-                self.reload(live)
+                self.discard(live)
 
     def discard(self, live: Live) -> None:
         """Forget unsaved changes (a bot's bug, a refused append): rebuild from the store."""

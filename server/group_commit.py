@@ -35,8 +35,7 @@ class Queued:
 
     events: list[Any]
     record_id: str
-    future: asyncio.Future[None]
-    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]  # on the event loop of the request that awaits it
 
 
 class GroupCommit:
@@ -79,7 +78,7 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         with self._queue_lock:
-            self._queue.append(Queued(events, record_id, future, loop))
+            self._queue.append(Queued(events, record_id, future))
         if not self._flush_scheduled:
             self._flush_scheduled = True
             loop.call_soon(self._flush_on_loop, loop)  # after the requests already running
@@ -139,11 +138,12 @@ class GroupCommit:
             else:
                 queued.future.set_exception(error)
 
+        loop = queued.future.get_loop()
         try:
-            on_loop = asyncio.get_running_loop() is queued.loop
+            on_loop = asyncio.get_running_loop() is loop
         except RuntimeError:
             on_loop = False
         if on_loop:
             settle()
         else:
-            queued.loop.call_soon_threadsafe(settle)
+            loop.call_soon_threadsafe(settle)

@@ -75,6 +75,9 @@ def share_uuid(share_id: str) -> UUID:
     return uuid5(NAMESPACE, f"share:{share_id}")
 
 
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 class DatetimeAsMicros(Transcoding):
     """Event timestamps as microseconds since the epoch (UTC): `{"_type_": "dt",
     "_data_": 1796192554610498}` where the library writes 72 bytes of ISO text on
@@ -93,9 +96,6 @@ class DatetimeAsMicros(Transcoding):
         if isinstance(data, int):
             return EPOCH + timedelta(microseconds=data)
         return datetime.fromisoformat(data)
-
-
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class GameStream(Aggregate):

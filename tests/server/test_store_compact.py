@@ -47,17 +47,16 @@ def play(timeline: Timeline[Any, Any, Any], moves: int) -> list[Any]:
     return made
 
 
-def rows(data_dir: Path) -> list[tuple[str, int]]:
-    """(event class name, bytes of its stored state) of every row, in order."""
-    with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
-        query = "SELECT topic, length(state) FROM stored_events ORDER BY originator_version"
-        return [(resolve_topic(topic).__name__, size) for topic, size in conn.execute(query)]
-
-
 def raw_rows(data_dir: Path) -> list[tuple[str, bytes]]:
+    """(topic, stored state) of every row, in order."""
     with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
         query = "SELECT topic, state FROM stored_events ORDER BY originator_version"
         return list(conn.execute(query))
+
+
+def rows(data_dir: Path) -> list[tuple[str, int]]:
+    """(event class name, bytes of its stored state) of every row, in order."""
+    return [(resolve_topic(topic).__name__, len(state)) for topic, state in raw_rows(data_dir)]
 
 
 def test_moves_are_stored_once_each_as_packed_chunks(tmp_path: Path) -> None:
