@@ -6,7 +6,10 @@ For every registered title, and for the kernel's fixture game (a long record):
 
 1. Opening a record (decode + `Timeline` folding every stored event, the checks of a
    `replay` load) against the floor: msgspec decoding the same bytes and nothing else.
-   Printed as the share of the decode-only rate (1.0 = as fast as decoding).
+   Printed as the share of the decode-only rate (1.0 = as fast as decoding). Then the
+   same record in the compact form, opened as the PWA and the server open what they
+   stored (`decode_compact`, then a `chained` load where the kernel has one), against
+   the same floor: msgspec decoding the msgpack record into its typed structs.
 2. Random playouts: moves per second of seeded random games through `apply`.
 3. `state_at(seq)` near the start vs deep into a long record: snapshots keep the cost
    flat instead of growing with the record.
@@ -48,13 +51,19 @@ def measure(games_per_title: int) -> dict[str, Any]:
     import msgspec
 
     from core import games
+    from typing import get_args
+
     from core.kernel import Rng, Timeline, decode_record, encode_record, new_record, record_type
+    from core.kernel.compact import decode_compact, encode_compact
+    from core.kernel.timeline import Check
+
+    stored = "chained" if "chained" in get_args(Check) else "replay"  # an older kernel: replay
 
     figures: dict[str, Any] = {}
     for game_id in games.ids():
         game = games.get(game_id)
         decoder = msgspec.msgpack.Decoder(record_type(game))
-        floor = ours = 0.0
+        floor = ours = compact = 0.0
         moves, playout = 0, 0.0
         entries = size = 0
         for seed in range(1, games_per_title + 1):
@@ -80,9 +89,13 @@ def measure(games_per_title: int) -> dict[str, Any]:
             size += len(data)
             floor += best_of(3, lambda: decoder.decode(data))  # noqa: B023 (called here)
             ours += best_of(3, lambda: Timeline(game, decode_record(data, game, "msgpack")))  # noqa: B023
+            kifu = encode_compact(game, timeline.record)
+            compact += best_of(3, lambda: Timeline(game, decode_compact(kifu, game), check=stored))  # noqa: B023
         figures[game_id] = {
             "open_ratio": floor / ours,
             "open_us_per_entry": ours / entries * 1e6,
+            "compact_open_ratio": floor / compact,
+            "compact_open_us_per_entry": compact / entries * 1e6,
             "playout_moves_per_s": moves / playout,
             "msgpack_bytes_per_entry": size / entries,
         }
@@ -130,7 +143,7 @@ def best(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     merged: dict[str, Any] = {}
     for game_id in rounds[0]:
         merged[game_id] = {
-            key: (min if key == "open_us_per_entry" else max)(r[game_id][key] for r in rounds)
+            key: (min if key.endswith("us_per_entry") else max)(r[game_id][key] for r in rounds)
             for key in rounds[0][game_id]
         }
     return merged
@@ -167,6 +180,8 @@ def main() -> None:
     labels = {
         "open_ratio": "open / msgspec decode",
         "open_us_per_entry": "open µs per entry",
+        "compact_open_ratio": "compact open / msgspec",
+        "compact_open_us_per_entry": "compact open µs per entry",
         "playout_moves_per_s": "random playout moves/s",
         "msgpack_bytes_per_entry": "msgpack bytes per entry",
     }

@@ -51,6 +51,7 @@ from .kernel import (
     verify,
 )
 from .kernel.codec import Format
+from .kernel.compact import is_compact
 from .kernel.contract import OptionValue
 from .kernel.record import Record
 from .kernel.search import Thinking, begin
@@ -428,8 +429,12 @@ class Engine:
             )
             return self._open(Timeline(game, record))
         if isinstance(request, Load):
-            game, record = load_record(request.data())
-            return self._open(Timeline(game, record, check=request.check))
+            data = request.data()
+            game, record = load_record(data)
+            check = request.check
+            if check in ("replay", "chained"):  # chained only where the reader derived it
+                check = "chained" if is_compact(data) else "replay"
+            return self._open(Timeline(game, record, check=check))
         if isinstance(request, Branch):
             parent = self._get(request.record_id)
             child = parent.branch(

@@ -202,7 +202,10 @@ class RecordCache:
         for event in stored:
             size += self._decode(live, event, entries)
         record = Record(id=agg.record_id, genesis=live.genesis, entries=entries)
-        live.timeline = Timeline(game, record, check="replay")
+        # packed chunks re-derive every prev_hash and commitment as they unpack (and a
+        # fork's prefix is its parent's, already loaded): only state hashes are left
+        packed = all(isinstance(e, GameStream.EntriesPacked) for e in stored)  # type: ignore[attr-defined]
+        live.timeline = Timeline(game, record, check="chained" if packed else "replay")
         live.agg = agg
         live.size = size
         live.messages.clear()

@@ -39,6 +39,8 @@ class Tables:
         self.strings: list[str] = []
         self.schemas: list[list[Any]] = []
         self.devices: list[str] = []
+        # per schema, each struct codec's way of reading it (`_StructCodec.plan`)
+        self.plans: list[dict[Any, Any]] = []
         self._string_index: dict[str, int] = {}
         self._schema_index: dict[tuple[Any, ...], int] = {}
         self._device_index: dict[str, int] = {}
@@ -56,6 +58,7 @@ class Tables:
         if index is None:
             index = self._schema_index[key] = len(self.schemas)
             self.schemas.append([key[0], key[1], list(key[2:])])
+            self.plans.append({})
         return index
 
     def device(self, value: str) -> int:
@@ -226,14 +229,28 @@ class _StructCodec:
 
     def decode(self, value: list[Any], t: Tables) -> dict[str, Any]:
         """The struct as the dict msgspec.convert takes (its tag included)."""
-        tag, tag_field, names = t.schemas[value[0]]
-        out: dict[str, Any] = {}
-        if tag is not None:
-            out[tag_field] = tag
-        for name, field_value in zip(names, value[1:], strict=False):
-            codec = self.by_name.get(name)
-            out[name] = field_value if codec is None else codec[1](field_value, t)
+        plans = t.plans[value[0]]
+        plan = plans.get(self)
+        if plan is None:
+            plan = plans[self] = self.plan(t.schemas[value[0]])
+        head, fields = plan
+        out = dict(head)
+        for (name, decode), field_value in zip(fields, value[1:], strict=False):
+            out[name] = field_value if decode is None else decode(field_value, t)
         return out
+
+    def plan(self, schema: list[Any]) -> tuple[dict[str, Any], list[tuple[str, Decode | None]]]:
+        """How this struct reads a schema: its tag, and per field the decoder (None
+        where the value is taken as it is: a scalar, or a field it no longer has).
+        Made once per schema of a record, not looked up again for every value."""
+        tag, tag_field, names = schema
+        head = {} if tag is None else {tag_field: tag}
+        fields = []
+        for name in names:
+            codec = self.by_name.get(name)
+            decode = None if codec is None or codec[1] is _same else codec[1]
+            fields.append((name, decode))
+        return head, fields
 
 
 class Packer:

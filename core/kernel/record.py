@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import hmac
 from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
@@ -77,6 +76,24 @@ def entry_secret(seed: int, seq: int) -> bytes:
     return hashlib.sha256(f"kifu-entry-secret:{seed}:{seq}".encode()).digest()
 
 
+_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
+_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
+_LABELS = {"move": b"move:", "events": b"events:", "state": b"state:"}
+
+
+@functools.lru_cache(maxsize=1024)
+def _keyed(seed: int, seq: int) -> tuple[Any, Any]:
+    """HMAC-SHA256's inner and outer hashes with entry `seq`'s key already absorbed.
+
+    HMAC(K, m) = H((K ^ opad) + H((K ^ ipad) + m)) (RFC 2104; the 32-byte key padded
+    to SHA-256's 64-byte block). Kept per seq, a commitment is two copies and two
+    short updates: `hmac.digest` sets OpenSSL's HMAC up anew on every call and took
+    2.4x as long, on the three commitments of every move played and every entry read.
+    """
+    key = entry_secret(seed, seq).ljust(64, b"\0")
+    return hashlib.sha256(key.translate(_INNER_PAD)), hashlib.sha256(key.translate(_OUTER_PAD))
+
+
 def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted: bool) -> str:
     """What entry `seq` stores for its `what` (move, events, state after it).
 
@@ -88,8 +105,13 @@ def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted
         return "" if what == "move" else digest(obj)
     if seed is None:
         raise RecordError("this record's seed is withheld: its commitments cannot be made", seq)
-    message = what.encode() + b":" + canonical(obj)
-    return hmac.digest(entry_secret(seed, seq), message, "sha256").hex()
+    inner, outer = _keyed(seed, seq)
+    inner = inner.copy()  # the cached ones are only ever copied, never updated
+    inner.update(_LABELS[what])
+    inner.update(canonical(obj))
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return str(outer.hexdigest())
 
 
 class ParentRef(msgspec.Struct, kw_only=True):

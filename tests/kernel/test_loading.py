@@ -118,3 +118,46 @@ def test_a_move_that_breaks_its_commitment_is_found_by_verify_and_check_chain() 
         check_chain(record)
     with pytest.raises(RecordError, match="move_hash"):
         Timeline(GAME, record, check="hashes")
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Count the calls `module` makes to its `name` (wrapped, still called)."""
+    calls: list[int] = []
+    real = getattr(module, name)
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, wrapper)
+    return calls
+
+
+def test_a_compact_record_is_not_chained_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the compact form re-derives every prev_hash and commitment and checks
+    the chain to the stored tip; a `chained` load folds on that, re-deriving neither
+    (one entry hash, the tip's, when asked) and gives what a replay gives."""
+    from core.kernel import decode_compact, encode_compact, timeline
+
+    record = played(GAME, 60, undo_every=7)
+    decoded = decode_compact(encode_compact(GAME, record), GAME)
+    replayed = Timeline(GAME, decoded)
+    tip = replayed.tip_hash
+    commitments = counting(monkeypatch, timeline, "check_commitments")
+    hashes = counting(monkeypatch, timeline, "entry_hash")
+    chained = Timeline(GAME, decoded, check="chained")
+    assert commitments == [] and hashes == []
+    assert chained.tip_hash == tip and len(hashes) == 1
+    assert canonical(chained.state) == canonical(replayed.state)
+    assert chained.line == replayed.line
+    for seq in (0, 13, 32, 45, 60):
+        assert canonical(chained.state_at(seq)) == canonical(naive_states(GAME, record)[seq])
+
+
+def test_a_chained_load_still_checks_the_state_hashes() -> None:
+    record = played(GAME, 40)
+    at = next(e.seq for e in record.entries if e.state_hash)  # format 3: every 32nd
+    record.entries[at - 1] = msgspec.structs.replace(record.entries[at - 1], state_hash="1" * 64)
+    with pytest.raises(Mismatch, match="state hash differs") as caught:
+        Timeline(GAME, record, check="chained")
+    assert caught.value.seq == at

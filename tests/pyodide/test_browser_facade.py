@@ -209,6 +209,29 @@ def test_the_record_as_compact_bytes_opens_as_the_json_does() -> None:
     assert door.error("load", record_kifu=broken)["kind"] == "RecordError"
 
 
+def test_only_the_compact_form_loads_chained() -> None:
+    """`chained` skips the commitments the compact reader derived itself; JSON derives
+    none, so its load checks them whatever the page asks: a last entry whose events
+    were changed (its events_hash, and so the chain, left as they were) is refused."""
+    door = Door()
+    new(door)
+    for i in range(3):
+        seat = door("summary", record_id="r")["to_move"][0]
+        move = door("legal_moves", record_id="r", seat=seat)[0]
+        door("play", record_id="r", seat=seat, move=move, move_id=f"{i:016x}")
+    record = json.loads(door("record", record_id="r")["record_json"])
+    kifu = door("record", record_id="r", form="compact")["record_kifu"]
+    door("close", record_id="r")
+    assert door("load", record_kifu=kifu, check="chained")["seq"] == 3
+    door("close", record_id="r")
+    last = record["entries"][-1]
+    assert last["events"]
+    last["events"] = last["events"][:-1]
+    for check in ("chained", "replay"):
+        error = door.error("load", record_json=json.dumps(record), check=check)
+        assert "events_hash" in error["message"], error
+
+
 def test_entries_come_after_a_seq_whole_or_redacted() -> None:
     door = Door()
     new(door)
