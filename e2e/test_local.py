@@ -318,3 +318,36 @@ def test_deleting_a_game_forgets_its_sync_state_too(server, new_context):
     assert game_id not in page.evaluate(SYNC_KEYS, "local")
     assert all(row["id"] != game_id for row in game_rows(page))
     assert page.errors == []
+
+
+ROW_WRITES = """(id) => {
+  window.rowWrites = [];
+  window.addEventListener('kifu:games-changed', (e) => {
+    if (e.detail.id === id) window.rowWrites.push(performance.now());
+  });
+}"""
+
+
+def test_each_entry_is_kept_with_the_screen_in_one_row_write(server, new_context):
+    """A move (and a bot's reply, and a take-back) writes its game's row once: the
+    record and what the screen shows (instant open) together, not one after the other.
+    Offline, so that no backup's reply writes the row's sync state in between."""
+    ctx = new_context(PHONE)
+    page = open_app(ctx.new_page(), server.url)
+    game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
+    ctx.set_offline(True)
+    page.evaluate(ROW_WRITES, game_id)
+    before = seq(page)
+    click_move(page, 0)  # play a card (nothing hidden is revealed)
+    page.click("#undo")  # a take-back entry
+    page.wait_for_function(f"document.querySelector('#turn').dataset.seq === '{before + 2}'")
+    wait_idle(page)
+    click_move(page, 0)
+    click_move(page, move_types(page).index("pass"))  # the bot's turn: it replies at once
+    after = seq(page)
+    assert after >= before + 5, "play, take-back, play, pass, and the bot's reply"
+    writes = page.evaluate("window.rowWrites")
+    assert len(writes) == after - before, "one write per entry"
+    row = next(r for r in game_rows(page) if r["id"] == game_id)
+    assert row["seq"] == row["shown"]["seq"] == after
+    assert page.errors == []

@@ -50,7 +50,8 @@ export class EngineSession {
     await this.refresh();
   }
 
-  async refresh() {
+  /** Read the screen from the engine; `keep`: keep it in the row too (keepShown). */
+  async refresh({ keep = true } = {}) {
     const summary = (this.summary = await call('summary', { record_id: this.rid }));
     const humans = this.humanSeats();
     const active = summary.to_move.find((s) => humans.includes(s));
@@ -71,19 +72,24 @@ export class EngineSession {
       viewSeat: seat,
       entries: this.entries,
     };
-    await this.keepShown();
+    if (keep) await this.keepShown();
     return this.snapshot;
   }
 
-  /** Keep what the screen now shows in the row, so the next open draws it at once while
-   * the engine boots (storedSnapshot). Only one person's view: a hot-seat table's
-   * board waits for the engine (the pass-the-device cover needs it). */
-  async keepShown() {
-    if (this.readOnly || this.humanSeats().length > 1) return;
+  /** What the screen now shows, for the row, so the next open draws it at once while
+   * the engine boots (storedSnapshot); null where it is kept not: only one person's
+   * view is, a hot-seat table's board waits for the engine (the pass-the-device cover
+   * needs it). */
+  shownToKeep() {
+    if (this.readOnly || this.humanSeats().length > 1) return null;
     const { seq, toMove, over, view, legal, activeSeat, viewSeat } = this.snapshot;
-    const shown = { seq, toMove, over, view, legal, activeSeat, viewSeat };
+    return { seq, toMove, over, view, legal, activeSeat, viewSeat };
+  }
+
+  async keepShown() {
+    const shown = this.shownToKeep();
     // the row (record and all) is written again only when the screen changed: not on every open
-    if (JSON.stringify(this.row.shown) === JSON.stringify(shown)) return;
+    if (!shown || JSON.stringify(this.row.shown) === JSON.stringify(shown)) return;
     this.row = (await store.updateGame(this.id, (row) => {
       row.shown = shown;
       return row;
@@ -109,13 +115,16 @@ export class EngineSession {
     return call('view', { record_id: this.rid, seat, seq });
   }
 
-  /** Keep the record in the row, compact (a row still holding record_json, written
-   * before the compact form, is rewritten so here). Entries are only ever added (a
-   * take-back is one too): the list grows by the ones after those held. */
-  async saveRecord(extra = {}) {
-    const { record_kifu: recordKifu } = await call('record', { record_id: this.rid, form: 'compact' });
+  /** After a move or a take-back: the new screen, and the record kept in the row with
+   * what the screen shows, in one write (a row still holding record_json, written
+   * before the compact form, is rewritten compactly here). Entries are only ever
+   * added (a take-back is one too): the list grows by the ones after those held. */
+  async saved() {
     this.entries = this.entries.concat(await call('entries', { record_id: this.rid, since: this.entries.length }));
-    const summary = await call('summary', { record_id: this.rid });
+    await this.refresh({ keep: false });
+    const { record_kifu: recordKifu } = await call('record', { record_id: this.rid, form: 'compact' });
+    const { summary } = this;
+    const shown = this.shownToKeep();
     const last = this.entries[this.entries.length - 1];
     this.row = await store.updateGame(this.id, (row) => {
       row.record_kifu = recordKifu;
@@ -125,10 +134,11 @@ export class EngineSession {
       row.over = summary.outcome !== null && summary.outcome !== undefined;
       row.outcome = summary.outcome ?? null;
       row.lastMoveAt = last?.at || Date.now();
-      Object.assign(row, extra);
+      if (shown) row.shown = shown;
       return row;
     });
     requestSync(this.id);
+    return this.snapshot;
   }
 }
 
@@ -146,8 +156,7 @@ export class LocalSession extends EngineSession {
       device_id: await store.deviceId(),
       at: Date.now(),
     });
-    await this.saveRecord();
-    return this.refresh();
+    return this.saved();
   }
 
   /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved.
@@ -190,8 +199,7 @@ export class LocalSession extends EngineSession {
     } finally {
       if (this.thinking === thought) this.thinking = null;
     }
-    await this.saveRecord();
-    await this.refresh();
+    await this.saved();
     return true;
   }
 
@@ -249,8 +257,7 @@ export class LocalSession extends EngineSession {
       device_id: await store.deviceId(),
       at: Date.now(),
     });
-    await this.saveRecord();
-    return this.refresh();
+    return this.saved();
   }
 
   /** "Play from here": a new local game holding this record's entries 1..`seq`. */

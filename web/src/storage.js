@@ -14,7 +14,7 @@
 //
 // Rows written before the compact form hold `record_json` (the record's JSON text, record
 // formats 1-3) instead: they open as they are (rowRecord) and are rewritten with
-// `record_kifu` the next time the game is saved (sessions.js saveRecord).
+// `record_kifu` the next time the game is saved (sessions.js saved).
 import { openDB } from 'idb';
 
 const DB_NAME = 'kifu';

@@ -140,7 +140,7 @@ export async function forgetGame(row) {
 /** Back up a local record: upload once, then append; forks and refusals become notices. */
 async function syncLocal(row) {
   const sync = row.sync || {};
-  const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saveRecord)
+  const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saved)
   if (sync.ownerToken && (sync.serverSeq || 0) >= entries) return row;
   if (sync.blocked) return row; // refused by the server: the notice says why
   const record = store.rowRecord(row);
