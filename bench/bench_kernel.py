@@ -48,11 +48,11 @@ def best_of(runs: int, fn: Callable[[], object]) -> float:
 
 def measure(games_per_title: int) -> dict[str, Any]:
     """One round of every figure, on the `core` importable here."""
+    from typing import get_args
+
     import msgspec
 
     from core import games
-    from typing import get_args
-
     from core.kernel import Rng, Timeline, decode_record, encode_record, new_record, record_type
     from core.kernel.compact import decode_compact, encode_compact
     from core.kernel.timeline import Check

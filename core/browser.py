@@ -51,7 +51,7 @@ from .kernel import (
     verify,
 )
 from .kernel.codec import Format
-from .kernel.compact import is_compact
+from .kernel.compact import CompactWriter, is_compact
 from .kernel.contract import OptionValue
 from .kernel.record import Record
 from .kernel.search import Thinking, begin
@@ -396,6 +396,8 @@ class Engine:
 
     def __init__(self) -> None:
         self.open: dict[str, Timeline[Any, Any, Any]] = {}
+        # each open record's compact form, kept up to date: the PWA saves it every move
+        self.writers: dict[str, CompactWriter] = {}
         # a bot's decision being thought in slices, per open game (bot_begin/bot_think)
         self.thinking: dict[str, _Pending] = {}
 
@@ -443,6 +445,7 @@ class Engine:
             return self._open(Timeline(parent.game, child))
         if isinstance(request, Close):
             self.open.pop(request.record_id, None)
+            self.writers.pop(request.record_id, None)
             self.thinking.pop(request.record_id, None)
             return None
         if isinstance(request, Summary):
@@ -486,6 +489,8 @@ class Engine:
             state = timeline.state if request.seq is None else timeline.state_at(request.seq)
             return timeline.game.view(state, request.seat)
         if isinstance(request, GetRecord):
+            if request.form == "compact" and not request.redact:
+                return self._compact(request.record_id)
             game, record = self._as_seen(request.record_id, request.seat, request.redact)
             return record_reply(game, record, request.form)
         if isinstance(request, Entries):
@@ -521,7 +526,15 @@ class Engine:
 
     def _open(self, timeline: Timeline[Any, Any, Any]) -> GameSummary:
         self.open[timeline.record.id] = timeline
+        self.writers.pop(timeline.record.id, None)  # it wrote the record opened before
         return summary(timeline)
+
+    def _compact(self, record_id: str) -> RecordReply:
+        timeline = self._get(record_id)
+        writer = self.writers.get(record_id)
+        if writer is None:
+            writer = self.writers[record_id] = CompactWriter(timeline.game, timeline.record)
+        return RecordReply(seq=timeline.seq, record_kifu=writer.encode())
 
     def _as_seen(self, record_id: str, seat: int | None, redact: bool) -> tuple[Any, Any]:
         """The open record's game and record, redacted for `seat` when asked."""
