@@ -15,9 +15,11 @@ state hash on every entry, as the engines before format 3 made them) and after
   events commitments cannot be recomputed, so they are stored);
 - `game only`: the moves and events alone (msgpack), the floor;
 - on disk in the server's store, one write per move as a hosted game makes them:
-  before, an `EntryAppended` event holding the entry's JSON; after, an
-  `EntriesPacked` chunk. SQLite file growth and PostgreSQL's table size (indexes and
-  TOAST included), the first `--store-entries` entries of one game per title;
+  before, an `EntryAppended` event holding the entry's JSON; `chunk+seqs`, the
+  `EntriesPacked` chunk with its first and last seq (stop 25); after, a `Chunk` event
+  (the packed entries, nothing derivable). SQLite file growth and PostgreSQL's table
+  size (indexes and TOAST included), the first `--store-entries` entries of one game
+  per title;
 - in IndexedDB (`--indexeddb`): the records stored as the PWA's rows held them
   (`record_json`, format 2 and format 3) and hold them now (`record_kifu`, compact
   bytes as a Uint8Array), in headless Chromium
@@ -129,7 +131,7 @@ def record_figures(game: Any, after: list[Any]) -> dict[str, tuple[float, float]
 def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
     """Bytes per entry the server's store grows by, one save per entry."""
     from server.cache import record_entries
-    from server.store import GameStream, open_store
+    from server.store import GameStream, open_store, pack_chunk
 
     with tempfile.TemporaryDirectory() as data_dir:
         store = open_store(data_dir, url)
@@ -151,10 +153,13 @@ def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
         start = size()
         tables = Tables()
         for index, entry in enumerate(record.entries):
+            held = record.entries[index - 1] if index else None
             if layout == "before":
                 agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
+            elif layout == "chunk+seqs":  # the chunk event as stop 25 wrote it
+                chunk = pack_chunk(game, record.genesis, [entry], after=held, tables=tables)
+                agg.append_packed(first_seq=entry.seq, last_seq=entry.seq, chunk=chunk)
             else:
-                held = record.entries[index - 1] if index else None
                 record_entries(agg, game, record.genesis, [entry], after=held, tables=tables)
             store.save(agg)
         grown = size() - start
@@ -303,7 +308,12 @@ def main() -> None:
         sample = msgspec.structs.replace(sample, entries=sample.entries[: args.store_entries])
         stores = [("SQLite", None)] + ([] if args.no_pg else [("PostgreSQL", "pg")])
         for db, url in stores:
-            for layout, record in (("before", as_format_2(game, sample)), ("after", sample)):
+            layouts_on_disk = (
+                ("before", as_format_2(game, sample)),
+                ("chunk+seqs", sample),
+                ("after", sample),
+            )
+            for layout, record in layouts_on_disk:
                 where = fresh_pg() if url else None
                 if url and where is None:
                     continue

@@ -49,8 +49,9 @@ from .problems import ApiError
 from .store import GameStream, KifuStore, pack_chunk, record_uuid, unpack_chunk
 
 T = TypeVar("T")
+CHUNK_EVENTS = (GameStream.Chunk, GameStream.EntriesPacked)  # type: ignore[attr-defined]
 ENTRY_EVENTS = (
-    GameStream.EntriesPacked,  # type: ignore[attr-defined]
+    *CHUNK_EVENTS,
     GameStream.EntryAppended,  # type: ignore[attr-defined]
     GameStream.EntriesAppended,  # type: ignore[attr-defined]
 )
@@ -84,7 +85,7 @@ def record_entries(
     if not entries:
         return 0
     text = chunk or pack_chunk(game, genesis, entries, after=after, tables=tables)
-    agg.append_packed(first_seq=entries[0].seq, last_seq=entries[-1].seq, chunk=text)
+    agg.append_chunk(chunk=text)
     return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
 
 
@@ -204,7 +205,7 @@ class RecordCache:
         record = Record(id=agg.record_id, genesis=live.genesis, entries=entries)
         # packed chunks re-derive every prev_hash and commitment as they unpack (and a
         # fork's prefix is its parent's, already loaded): only state hashes are left
-        packed = all(isinstance(e, GameStream.EntriesPacked) for e in stored)  # type: ignore[attr-defined]
+        packed = all(isinstance(e, CHUNK_EVENTS) for e in stored)
         live.timeline = Timeline(game, record, check="chained" if packed else "replay")
         live.agg = agg
         live.size = size
@@ -215,7 +216,7 @@ class RecordCache:
         """Decode an entry event's entries onto `into` (the record's entries before
         them); the memory they are charged."""
         assert live.decoder is not None and live.batch_decoder is not None
-        if isinstance(event, GameStream.EntriesPacked):  # type: ignore[attr-defined]
+        if isinstance(event, CHUNK_EVENTS):
             after = into[-1] if into else None
             assert live.genesis is not None
             entries = unpack_chunk(live.engine, live.genesis, event.chunk, live.tables, after=after)

@@ -3,18 +3,19 @@
 Each game record (hosted game, uploaded local record, fork) is one event-sourced
 aggregate, `GameStream`, whose id is ``uuid5(record id)``. Its events are
 `Created` (the genesis with its seed, the table's secrets as sha256 hashes),
-`EntriesPacked` (the entries of one write, as a chunk of the compact record form,
+`Chunk` (the entries of one write, as a chunk of the compact record form,
 core/kernel/compact.py: each entry stored once, only what cannot be derived, ~30-55
 bytes an entry where the JSON was ~600; a write's many entries, an upload say, are one
-event), `SeatClaimed`, `Forked` and `Shared`, and `BotsSeated` (a hosted game's bot
-seats and the bots' own seed, right after `Created`; a record without it has no bots,
-as every record stored before bots existed). Stores written before the compact form
-hold `EntryAppended` (one entry, canonical JSON) and `EntriesAppended` (a JSON array)
-events instead, which are read as they are; the packed chunks that follow them
-continue from their last entry. On disk an `EntriesPacked` row is still ~200 bytes of
-the library's own (originator id twice, topic, timestamp, field names) around the
-chunk, ~54 fewer since its topic is short (`kifu:packed`) and timestamps are integer
-microseconds (`DatetimeAsMicros`): bench/bench_records.py measures it.
+event; their seqs follow from the chunks before), `SeatClaimed`, `Forked` and `Shared`,
+and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right after
+`Created`; a record without it has no bots, as every record stored before bots
+existed). Stores written before hold `EntryAppended` (one entry, canonical JSON),
+`EntriesAppended` (a JSON array) or `EntriesPacked` (a chunk beside its first and last
+seq) events, which are read as they are; the chunks that follow them continue from
+their last entry. On disk a `Chunk` row is still ~150 bytes of the library's own
+(originator id twice, topic, timestamp) around the chunk: short since its topic is
+(`kifu:chunk`), timestamps are integer microseconds (`DatetimeAsMicros`) and the seqs
+are gone; bench/bench_records.py measures it.
 
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
@@ -125,7 +126,6 @@ class GameStream(Aggregate):
         self.kind = kind  # "hosted" | "local"
         self.game = game
         self.genesis = genesis  # canonical JSON of the kernel Genesis, seed included
-        self.seq = 0  # the last entry's seq; the entries themselves are in the events
         self.invite_hashes = invite_hashes
         self.seat_hashes: list[str] = ["" for _ in invite_hashes]
         self.spectator_hash = spectator_hash
@@ -152,21 +152,26 @@ class GameStream(Aggregate):
         self.bots = bots
         self.bot_seed = bot_seed
 
+    # The entries live in the events only (cache.py folds them into its Timeline); the
+    # aggregate keeps nothing of them. The first three are read, never written.
+
     @event("EntryAppended")
     def append_entry(self, seq: int, entry: str) -> None:
-        self.seq = seq
+        """One entry as canonical JSON."""
 
     @event("EntriesAppended")
     def append_entries(self, last_seq: int, entries: str) -> None:
-        """Several entries at once (an upload, an append, a fork's branch, bots'
-        replies): one event, one row, whatever their number."""
-        self.seq = last_seq
+        """Several entries as a JSON array."""
 
     @event("EntriesPacked")
     def append_packed(self, first_seq: int, last_seq: int, chunk: str) -> None:
-        """Entries first_seq..last_seq as a compact chunk (msgpack, base85 text: the
-        store's events are JSON); its tables continue those of the chunks before."""
-        self.seq = last_seq
+        """A chunk as `append_chunk` writes it, with its (derivable) first and last seq."""
+
+    @event("Chunk")
+    def append_chunk(self, chunk: str) -> None:
+        """The entries of one write, whatever their number (an upload, a move and the
+        bots' replies), as a compact chunk (msgpack, base85 text: the store's events
+        are JSON) continuing the tables and seqs of the chunks before."""
 
     @event("SeatClaimed")
     def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
@@ -213,12 +218,15 @@ def unpack_chunk(
 
 
 # The topic of the event every write stores, short (the library's default,
-# "server.store:GameStream.EntriesPacked", is 37 bytes on every row); registered so
-# a process that reads before it writes resolves it, and rows with the long topic
-# still resolve by module and name.
-PACKED_TOPIC = "kifu:packed"
-GameStream.EntriesPacked.TOPIC = PACKED_TOPIC  # type: ignore[attr-defined]
-register_topic(PACKED_TOPIC, GameStream.EntriesPacked)  # type: ignore[attr-defined]
+# "server.store:GameStream.Chunk", is 29 bytes on every row); registered so a process
+# that reads before it writes resolves it. The rows of `EntriesPacked`, written before
+# `Chunk`, hold `kifu:packed` (or, before that, the library's long topic, which still
+# resolves by module and name).
+CHUNK_TOPIC = "kifu:chunk"
+GameStream.Chunk.TOPIC = CHUNK_TOPIC  # type: ignore[attr-defined]
+register_topic(CHUNK_TOPIC, GameStream.Chunk)  # type: ignore[attr-defined]
+GameStream.EntriesPacked.TOPIC = "kifu:packed"  # type: ignore[attr-defined]
+register_topic("kifu:packed", GameStream.EntriesPacked)  # type: ignore[attr-defined]
 
 
 class ShareLink(Aggregate):

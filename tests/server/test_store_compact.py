@@ -1,9 +1,10 @@
 """The store holds each entry once, as a packed chunk; stores written before keep opening.
 
 Through the server's own cache on a real SQLite file (issue #21): a hosted game's
-moves are `EntriesPacked` events whose rows hold the compact form, and a store that
-holds the JSON `EntryAppended`/`EntriesAppended` events of earlier servers loads to
-the same record, and goes on in packed chunks after them.
+moves are `Chunk` events whose rows hold the compact form and nothing derivable, and
+a store that holds the JSON `EntryAppended`/`EntriesAppended` or the seq-carrying
+`EntriesPacked` events of earlier servers loads to the same record, and goes on in
+chunks after them.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def test_moves_are_stored_once_each_as_packed_chunks(tmp_path: Path) -> None:
         cache.append(live, entries)
         cache.save(live)
     stored = rows(tmp_path)
-    assert [topic for topic, _ in stored] == ["Created"] + ["EntriesPacked"] * 30
+    assert [topic for topic, _ in stored] == ["Created"] + ["Chunk"] * 30
     json_sizes = [len(canonical(e)) for e in live.tl.record.entries]
     packed_sizes = [size for _, size in stored[1:]]
     # the row's state is the library's JSON around the chunk: far below the entry's JSON
@@ -97,7 +98,7 @@ def test_a_store_of_json_entry_events_loads_and_goes_on_packed(tmp_path: Path) -
     cache.append(live, play(live.tl, 3))
     cache.save(live)
     topics = [topic for topic, _ in rows(tmp_path)]
-    assert topics == ["Created", "EntryAppended", "EntriesAppended", "EntriesPacked"]
+    assert topics == ["Created", "EntryAppended", "EntriesAppended", "Chunk"]
     reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
     assert reopened.get("old-1").tl.record.entries == live.tl.record.entries
 
@@ -106,9 +107,10 @@ LONG_TOPIC = "server.store:GameStream.EntriesPacked"  # the library's, as earlie
 
 
 def test_a_move_row_carries_a_short_topic_and_timestamp(tmp_path: Path) -> None:
-    """The row of a move spends its bytes on the move: the topic is `kifu:packed` (not
-    the library's 37-byte default) and the timestamp an integer of microseconds (not
-    72 bytes of ISO text), exact to the microsecond."""
+    """The row of a move spends its bytes on the move: the topic is `kifu:chunk` (not
+    the library's 37-byte default), the timestamp an integer of microseconds (not 72
+    bytes of ISO text), exact to the microsecond, and no seqs (the chunk's position
+    in the stream gives them)."""
     game = games.get("tulikko")
     store = open_store(str(tmp_path), None)
     cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
@@ -118,28 +120,41 @@ def test_a_move_row_carries_a_short_topic_and_timestamp(tmp_path: Path) -> None:
         cache.append(live, play(live.tl, 1))
         cache.save(live)
     topic, state = raw_rows(tmp_path)[-1]
-    assert topic == "kifu:packed"
+    assert topic == "kifu:chunk"
     data = msgspec.json.decode(state)
+    assert set(data) == {"timestamp", "chunk"}
     assert data["timestamp"]["_type_"] == "dt" and isinstance(data["timestamp"]["_data_"], int)
     around = len(state) - len(data["chunk"])  # the library's bytes around the chunk
-    assert around < 100, state  # was 126 with its ISO timestamp
+    assert around < 70, state  # was 126 with its ISO timestamp, ~93 with the seqs
     again = open_store(str(tmp_path), None)
     *_, last = list(again.events.get(live.aggregate.id))
     assert last.timestamp == live.aggregate.modified_on  # exact to the microsecond
 
 
+def seq_carrying_store(tmp_path: Path, game_id: str, record_id: str, writes: list[int]) -> Any:
+    """A store as the server wrote it before `Chunk`: each write an `EntriesPacked`
+    event (the chunk beside its first and last seq, topic `kifu:packed`); the played
+    Timeline."""
+    from core.kernel.packing import Tables
+    from server.store import pack_chunk
+
+    game = games.get(game_id)
+    record = new_record(game, record_id=record_id, seats=2, seed=len(record_id))
+    timeline = Timeline(game, record)
+    agg, tables, after = stream(record), Tables(), None
+    for size in writes:
+        entries = play(timeline, size)
+        chunk = pack_chunk(game, record.genesis, entries, after=after, tables=tables)
+        agg.append_packed(first_seq=entries[0].seq, last_seq=entries[-1].seq, chunk=chunk)
+        after = entries[-1]
+    open_store(str(tmp_path), None).save(agg)
+    return timeline
+
+
 def test_rows_with_the_long_topic_and_iso_timestamps_still_open(tmp_path: Path) -> None:
     """A store an earlier server wrote (the library's topic and ISO timestamps, made
     here by rewriting rows back to that form) loads to the same record and goes on."""
-    game = games.get("ducks-in-tow")
-    store = open_store(str(tmp_path), None)
-    cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
-    store.save(stream(new_record(game, record_id="old-2", seats=2, seed=7)))
-    live = cache.get("old-2")
-    for _ in range(3):
-        cache.append(live, play(live.tl, 2))
-        cache.save(live)
-    held = list(live.tl.record.entries)
+    held = seq_carrying_store(tmp_path, "ducks-in-tow", "old-2", [2, 2, 2]).record.entries
     with sqlite3.connect(tmp_path / "kifu.sqlite3") as conn:
         for rowid, state in conn.execute("SELECT rowid, state FROM stored_events").fetchall():
             data = msgspec.json.decode(state)
@@ -156,4 +171,20 @@ def test_rows_with_the_long_topic_and_iso_timestamps_still_open(tmp_path: Path) 
     assert old.tl.record.entries == held
     reopened.append(old, play(old.tl, 1))
     reopened.save(old)
-    assert [topic for topic, _ in raw_rows(tmp_path)][-1] == "kifu:packed"
+    assert [topic for topic, _ in raw_rows(tmp_path)][-1] == "kifu:chunk"
+
+
+def test_a_store_of_seq_carrying_chunks_loads_and_goes_on(tmp_path: Path) -> None:
+    """Rows the server wrote before `Chunk` (`EntriesPacked`, with first_seq and
+    last_seq beside the chunk, under the `kifu:packed` topic) load to the same record,
+    and the moves after them are chunks that continue their tables."""
+    timeline = seq_carrying_store(tmp_path, "whispering-woods", "old-3", [1, 4, 1])
+    assert [topic for topic, _ in raw_rows(tmp_path)][1:] == ["kifu:packed"] * 3
+    cache = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
+    live = cache.get("old-3")
+    assert live.tl.record.entries == timeline.record.entries
+    cache.append(live, play(live.tl, 2))
+    cache.save(live)
+    assert [name for name, _ in rows(tmp_path)] == ["Created"] + ["EntriesPacked"] * 3 + ["Chunk"]
+    reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
+    assert reopened.get("old-3").tl.record.entries == live.tl.record.entries
