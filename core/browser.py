@@ -98,6 +98,9 @@ class _RecordIn(_Op):
 
 
 class Load(_RecordIn, tag="load"):
+    """Open a record. A `replay` of compact bytes loads `chained` (their reader has
+    derived and checked the chain and commitments); JSON is never loaded chained."""
+
     check: Check = "replay"
 
 

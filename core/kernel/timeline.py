@@ -123,7 +123,7 @@ class Timeline(Generic[S, M, E]):
         self.state: S = game.initial(record.genesis.setup())
         self._snapshots: dict[int, S] = {0: self.state}
         self._line: list[int] = [0]
-        self._tip = genesis_hash(record.genesis)  # "": the last entry's, not hashed yet
+        self._tip = genesis_hash(record.genesis)  # after an entry: "" until tip_hash asks
         self._by_move_id: dict[str, int] = {}
         self._hashed_seq = 0  # the last entry that keeps a state hash
         # True while self.state is this timeline's own working copy: shared with no
