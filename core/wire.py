@@ -103,7 +103,8 @@ def decode_pull(
 
     `held` is the copy the pull continues (None: none yet, then `since` must be 0).
     RecordError, one line, unless the entries chain onto entry `since` of `held` (the
-    genesis for 0) and end at the stated tip: a changed byte is refused."""
+    genesis for 0) and end at the stated tip: a changed byte is refused. A server
+    behind the copy (`since` past its tip) is refused too: the copy is not its prefix."""
     try:
         magic, version, record_id, genesis_data, since, since_raw, seq, tip_raw, over, chunk = (
             msgspec.msgpack.decode(data)
@@ -119,20 +120,20 @@ def decode_pull(
         raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
     if genesis.game != game.info.id:
         raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")
-    entries: list[AnyEntry] = []
+    held_entries = [] if held is None else held.entries
+    if since > seq:
+        raise RecordError(f"the server holds {seq} entries, fewer than this copy's {since}", seq)
+    if not 0 <= since <= len(held_entries):
+        raise RecordError(f"the pull continues entry {since}, which this copy lacks", since)
+    after = held_entries[since - 1] if since else None
+    ours = genesis_hash(genesis) if after is None else entry_hash(after)
+    if _hash_in(since_raw) != ours:
+        raise RecordError("the pull does not continue this copy", since)
+    entries = unpack_entries(game, genesis, chunk, Tables(), after=after)
+    end = entry_hash(entries[-1]) if entries else ours
     tip = _hash_in(tip_raw)
-    if since <= seq:
-        held_entries = [] if held is None else held.entries
-        if since > len(held_entries):
-            raise RecordError(f"the pull continues entry {since}, past this copy's tip", since)
-        after = held_entries[since - 1] if since else None
-        ours = genesis_hash(genesis) if after is None else entry_hash(after)
-        if _hash_in(since_raw) != ours:
-            raise RecordError("the pull does not continue this copy", since)
-        entries = unpack_entries(game, genesis, chunk, Tables(), after=after)
-        end = entry_hash(entries[-1]) if entries else ours
-        if since + len(entries) != seq or end != tip:
-            raise RecordError("the pulled entries do not end at the server's tip", seq)
+    if since + len(entries) != seq or end != tip:
+        raise RecordError("the pulled entries do not end at the server's tip", seq)
     return RecordResponse(
         record_id=str(record_id),
         genesis=genesis,
