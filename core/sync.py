@@ -409,7 +409,7 @@ def _pull_reply(
 ) -> tuple[RecordResponse, Genesis, list[Any]]:
     """A pull's reply, compact (checked to chain onto `record`) or JSON, typed."""
     if is_compact(body):
-        game = games.get(compact_game(body))
+        game = games.get(compact_game(body) if record is None else record.genesis.game)
         reply = decode_pull(body, game, record)
         return reply, reply.genesis, reply.entries
     reply = msgspec.json.decode(body, type=RecordResponse)
