@@ -85,13 +85,15 @@ def encode_pull(
     prev_hashes: the reader re-derives them from the copy it holds, and `since_hash`
     (the hash of entry `since`, raw) and `tip` let it check that the entries chain onto
     that copy and end at the server's tip. None for since_hash: `since` is past the
-    tip (no entries, nothing to chain). The genesis travels only from 0: a later pull
-    continues a copy that holds it, and its chain (since_hash) binds it."""
+    tip (no entries, nothing to chain). The genesis travels from 0, and once the game
+    is over (its seed is the news: the commitments are recomputed with it); otherwise
+    a later pull continues a copy that holds it, and its chain (since_hash) binds it."""
     since_hash = None
     if since <= seq:
         since_hash = _hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
     chunk = pack_entries(game, part.genesis, list(part.entries), Tables(), after=after)
-    genesis = msgspec.to_builtins(part.genesis) if since == 0 else None
+    fresh = since == 0 or part.genesis.seed is not None
+    genesis = msgspec.to_builtins(part.genesis) if fresh else None
     body = [PULL_MAGIC, PULL_VERSION, part.id, genesis, since, since_hash, seq, _hash_out(tip)]
     return msgspec.msgpack.encode([*body, over, chunk])
 

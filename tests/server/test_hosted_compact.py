@@ -71,6 +71,11 @@ def test_a_compact_pull_is_the_json_pull_packed(client: httpx.Client, reader: in
     ahead = pull(client, table, reader, 9, MEDIA_TYPE)  # a copy the server is behind
     with pytest.raises(RecordError, match="fewer than this copy's 9"):
         wire.decode_pull(ahead.content, games.get("high-card"), held_copy(whole, 5))
+    table.play_out()  # over: the pull after 5 is unredacted and its seed is the news
+    expected = pull(client, table, reader, 5).json()
+    response = pull(client, table, reader, 5, MEDIA_TYPE)
+    reply = wire.decode_pull(response.content, games.get("high-card"), held_copy(whole, 5))
+    assert msgspec.to_builtins(reply) == expected and reply.genesis.seed is not None
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,7 @@ from core.sync import (
     Pending,
     downloaded,
     hosted_next,
+    hosted_pull,
     hosted_pulled,
     hosted_queue,
     hosted_reply,
@@ -291,3 +292,22 @@ def test_the_worker_door_pulls_a_hosted_copy_compact(http: httpx.Client) -> None
     kifu = base64.b64encode(bytes(changed)).decode()
     out = door("hosted.pulled", state=state, record_json=copy, status=200, body_kifu=kifu)
     assert not out["ok"] and out["error"]["kind"] == "RecordError", out
+
+
+def test_a_copy_behind_the_end_pulls_compact_then_the_full_record(http: httpx.Client) -> None:
+    """The other seat ends the game: this seat's compact pull after its copy brings the
+    last entries (unredacted, seed in the pull), then the full record replaces it."""
+    table = Table(http, players=2, options={"deck_size": 4, "hand_size": 1})
+    table.play_one()
+    token = table.tokens[1]
+    state, record, steps = sync_hosted(http, HostedState(game_id=table.id, seat=1), None, token)
+    assert steps == ["pulled"] and len(record.entries) == 1
+    table.play_out()
+    for since in (1, 0):
+        request = hosted_pull(state, record)
+        assert request.path.endswith(f"since={since}") and request.accept == MEDIA_TYPE
+        status, body = send(http, request, token)
+        assert status == 200 and is_compact(body)
+        state, record, _ = hosted_pulled(state, record, body)
+    assert not state.refetch and record.genesis.seed is not None
+    Timeline(games.get("high-card"), record, check="verify")
