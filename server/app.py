@@ -193,7 +193,7 @@ async def game_record(
     )
     headers = {"Vary": "Accept"}
     if isinstance(body, bytes):
-        return Response(body, media_type=MEDIA_TYPE, headers=headers)  # type: ignore[arg-type]
+        return Response(body, media_type=MEDIA_TYPE, headers=headers)
     return Response(body, headers=headers)
 
 

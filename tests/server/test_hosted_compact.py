@@ -79,10 +79,19 @@ def test_a_compact_pull_is_the_json_pull_packed(client: httpx.Client, reader: in
 
 
 @pytest.mark.parametrize(
-    "accept", [None, "*/*", "application/json", f"{MEDIA_TYPE};q=0.5, application/json"]
+    "accept",
+    [
+        None,
+        "*/*",
+        "application/*",
+        "application/json",
+        f"{MEDIA_TYPE};q=0.5, application/json",
+        ";;;",
+    ],
 )
 def test_json_stays_the_default(client: httpx.Client, accept: str | None) -> None:
-    """An old client (no Accept, any, JSON first) still gets exactly the RecordResponse."""
+    """An old client (no Accept, any, JSON first; a malformed Accept too) still gets
+    exactly the RecordResponse."""
     table = played(client, 3)
     response = pull(client, table, 1, 1, accept)
     assert response.headers["content-type"].startswith("application/json")
