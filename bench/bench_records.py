@@ -14,6 +14,11 @@ state hash on every entry, as the engines before format 3 made them) and after
   the whole record and of a seat's copy of a game in progress (no seed: its move and
   events commitments cannot be recomputed, so they are stored);
 - `game only`: the moves and events alone (msgpack), the floor;
+- a hosted seat's pull (``GET /api/games/{id}/record``, a game in progress), as JSON
+  (the RecordResponse the server encodes) and in the compact form (``Accept:
+  application/vnd.kifu.record``, core/wire.py's compact pull): the whole copy from 0,
+  and one entry at a time (what a live game pays a move: each reply gzipped on its
+  own, as HTTP compresses it);
 - on disk in the server's store, one write per move as a hosted game makes them:
   before, an `EntryAppended` event holding the entry's JSON; `chunk+seqs`, the
   `EntriesPacked` chunk with its first and last seq (stop 25); after, a `Chunk` event
@@ -42,7 +47,7 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core import games
+from core import games, wire
 from core.kernel import (
     Entry,
     Rng,
@@ -119,6 +124,7 @@ def record_figures(game: Any, after: list[Any]) -> dict[str, tuple[float, float]
     copies = [seat_copy(game, r) for r in after]
     out["format 3 seat copy JSON"] = per_entry(copies, lambda r: encode_record(r, "json"))
     out["format 3 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
+    out.update(pull_figures(game, copies, after))
     out["game only (moves+events)"] = per_entry(
         after,
         lambda r: msgspec.msgpack.encode(
@@ -126,6 +132,41 @@ def record_figures(game: Any, after: list[Any]) -> dict[str, tuple[float, float]
         ),
     )
     return out
+
+
+def pull_figures(
+    game: Any, copies: list[Any], records: list[Any]
+) -> dict[str, tuple[float, float]]:
+    """Bytes per entry of seat 0's hosted pulls, JSON and compact side by side."""
+    blobs: dict[str, list[bytes]] = {}
+    for copy, record in zip(copies, records, strict=True):
+        hashes = [genesis_hash(copy.genesis)] + [entry_hash(e) for e in record.entries]
+        for since, upto in [(0, len(copy.entries))] + [
+            (n, n + 1) for n in range(len(copy.entries))
+        ]:
+            part = msgspec.structs.replace(copy, entries=copy.entries[since:upto])
+            after = record.entries[since - 1] if since else None
+            label = "from 0" if upto - since > 1 else "one entry"
+            reply = wire.RecordResponse(
+                record_id=copy.id,
+                genesis=copy.genesis,
+                entries=part.entries,
+                since=since,
+                seq=upto,
+                tip_hash=hashes[upto],
+                over=False,
+                rules_version=copy.genesis.rules_version,
+            )
+            packed = wire.encode_pull(
+                game, part, since=since, after=after, seq=upto, tip=hashes[upto], over=False
+            )
+            blobs.setdefault(f"pull {label}, JSON", []).append(msgspec.json.encode(reply))
+            blobs.setdefault(f"pull {label}, compact", []).append(packed)
+    entries = sum(len(c.entries) for c in copies)
+    return {
+        name: (sum(map(len, data)) / entries, sum(len(gzip.compress(b, 9)) for b in data) / entries)
+        for name, data in blobs.items()
+    }
 
 
 def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:

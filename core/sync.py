@@ -73,7 +73,7 @@ from .kernel import (
     genesis_hash,
     tip_hash,
 )
-from .kernel.compact import compact_game
+from .kernel.compact import MEDIA_TYPE, compact_game, is_compact
 from .kernel.record import Genesis
 from .wire import (
     AppendResult,
@@ -83,6 +83,7 @@ from .wire import (
     RecordDownload,
     RecordResponse,
     RecordStored,
+    decode_pull,
 )
 
 Kind = Literal["move", "takeback"]
@@ -120,6 +121,8 @@ class HttpRequest(msgspec.Struct, kw_only=True):
     a record's seed may exceed 2**53 and must never pass through a JavaScript number.
     `body_kifu` is a whole record in the compact form instead (sent as
     ``application/vnd.kifu.record``; base64 in JSON, a Uint8Array on the page).
+    `accept` is the reply's media type to ask for (a hosted pull asks for the compact
+    one; the reply then comes back to `dispatch` as ``body_kifu``).
     """
 
     method: Literal["GET", "POST"]
@@ -129,6 +132,7 @@ class HttpRequest(msgspec.Struct, kw_only=True):
     move_id: str | None = None
     body_json: str | None = None
     body_kifu: bytes | None = None
+    accept: str = "application/json"
 
     def __post_init__(self) -> None:
         if self.body is not None and self.body_json is None:
@@ -394,18 +398,31 @@ def hosted_reply(
 
 
 def hosted_pull(state: HostedState, record: Record[Any, Any] | None) -> HttpRequest:
+    """The pull of what the copy lacks, asked for in the compact form (JSON still reads)."""
     since = 0 if record is None or state.refetch else len(record.entries)
-    return HttpRequest(method="GET", path=f"/api/games/{state.game_id}/record?since={since}")
+    path = f"/api/games/{state.game_id}/record?since={since}"
+    return HttpRequest(method="GET", path=path, accept=MEDIA_TYPE)
+
+
+def _pull_reply(
+    body: bytes, record: Record[Any, Any] | None
+) -> tuple[RecordResponse, Genesis, list[Any]]:
+    """A pull's reply, compact (checked to chain onto `record`) or JSON, typed."""
+    if is_compact(body):
+        game = games.get(compact_game(body) if record is None else record.genesis.game)
+        reply = decode_pull(body, game, record)
+        return reply, reply.genesis, reply.entries
+    reply = msgspec.json.decode(body, type=RecordResponse)
+    genesis = msgspec.convert(reply.genesis, type=Genesis)
+    return reply, genesis, _entries(games.get(genesis.game), reply.entries)
 
 
 def hosted_pulled(
     state: HostedState, record: Record[Any, Any] | None, body: bytes
 ) -> tuple[HostedState, Record[Any, Any], Step]:
-    """Append what changed (a RecordResponse), then rebase the queue on it."""
-    reply = msgspec.json.decode(body, type=RecordResponse)
-    genesis = msgspec.convert(reply.genesis, type=Genesis)
+    """Append what changed (a RecordResponse, JSON or compact), then rebase the queue on it."""
+    reply, genesis, entries = _pull_reply(body, record)
     game = games.get(genesis.game)
-    entries = _entries(game, reply.entries)
     if record is None or (reply.over and reply.since == 0 and genesis.seed is not None):
         # First pull, or the finished game's full record (seed, all events).
         base: Record[Any, Any] = Record(id=reply.record_id, genesis=genesis, entries=[])
@@ -575,6 +592,7 @@ class _Call(msgspec.Struct, kw_only=True):
     move_ids: list[str] | None = None
     status: int = 0
     body: str = ""
+    body_kifu: bytes | None = None  # a reply in the compact form (a hosted pull), instead
 
 
 def _record(text: str | None, kifu: bytes | None = None) -> Record[Any, Any] | None:
@@ -608,11 +626,12 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
     Calls: hosted.queue, hosted.seen, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
     local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``.
     A local record may come as ``record_kifu`` (compact bytes) instead: `local.next` then
-    uploads it in the compact form.
+    uploads it in the compact form. A reply in the compact form (a hosted pull) comes as
+    ``body_kifu`` instead of ``body``.
     """
     request = msgspec.json.decode(args, type=_Call)
     record = _record(request.record_json, request.record_kifu)
-    body = request.body.encode()
+    body = request.body_kifu or request.body.encode()
     if call.startswith("hosted."):
         hosted = msgspec.json.decode(request.state, type=HostedState)
         if call == "hosted.queue":

@@ -12,6 +12,9 @@ policy, and the client builds them from its own queue, not from these types.
 Records, entries, genesis, moves, views and outcomes are game-specific kernel
 structs, so they are typed `Any`; a reader converts them with the game's types
 (`msgspec.convert(value, type=...)`).
+
+A hosted pull may also travel in the compact form (`encode_pull` / `decode_pull`,
+``Accept: application/vnd.kifu.record``): the same RecordResponse, packed.
 """
 
 from __future__ import annotations
@@ -19,6 +22,12 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
+
+from .kernel.compact import _hash_in, _hash_out, pack_entries, unpack_entries
+from .kernel.contract import Decider
+from .kernel.errors import RecordError
+from .kernel.packing import Tables
+from .kernel.record import AnyEntry, Genesis, Record, entry_hash, genesis_hash
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -51,6 +60,94 @@ class RecordResponse(msgspec.Struct, kw_only=True):
     tip_hash: str
     over: bool
     rules_version: str = ""  # the rules the game is played under (its genesis)
+
+
+PULL_MAGIC = "kifu-pull"
+PULL_VERSION = 1
+
+
+def encode_pull(
+    game: Decider[Any, Any, Any, Any],
+    part: Record[Any, Any],
+    *,
+    since: int,
+    after: AnyEntry | None,
+    seq: int,
+    tip: str,
+    over: bool,
+) -> bytes:
+    """A RecordResponse in the compact form: ``["kifu-pull", 1, record_id, genesis,
+    since, since_hash, seq, tip, over, chunk]``.
+
+    `part` holds the seat's redacted genesis and the entries after `since`; `after` is
+    entry `since` (None: the genesis), which they continue. The chunk carries its own
+    tables (a pull is self-contained) and, like a compact record, no seqs or
+    prev_hashes: the reader re-derives them from the copy it holds, and `since_hash`
+    (the hash of entry `since`, raw) and `tip` let it check that the entries chain onto
+    that copy and end at the server's tip. None for since_hash: `since` is past the
+    tip (no entries, nothing to chain). The genesis travels from 0, and once the game
+    is over (its seed is the news: the commitments are recomputed with it); otherwise
+    a later pull continues a copy that holds it, and its chain (since_hash) binds it."""
+    since_hash = None
+    if since <= seq:
+        since_hash = _hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
+    chunk = pack_entries(game, part.genesis, list(part.entries), Tables(), after=after)
+    fresh = since == 0 or part.genesis.seed is not None
+    genesis = msgspec.to_builtins(part.genesis) if fresh else None
+    body = [PULL_MAGIC, PULL_VERSION, part.id, genesis, since, since_hash, seq, _hash_out(tip)]
+    return msgspec.msgpack.encode([*body, over, chunk])
+
+
+def decode_pull(
+    data: bytes, game: Decider[Any, Any, Any, Any], held: Record[Any, Any] | None
+) -> RecordResponse:
+    """The RecordResponse of `encode_pull`'s bytes, its genesis and entries typed.
+
+    `held` is the copy the pull continues (None: none yet, then `since` must be 0).
+    RecordError, one line, unless the entries chain onto entry `since` of `held` (the
+    genesis for 0) and end at the stated tip: a changed byte is refused. A server
+    behind the copy (`since` past its tip) is refused too: the copy is not its prefix."""
+    try:
+        magic, version, record_id, genesis_data, since, since_raw, seq, tip_raw, over, chunk = (
+            msgspec.msgpack.decode(data)
+        )
+        since, seq = int(since), int(seq)
+        if genesis_data is None and held is not None:
+            genesis = held.genesis
+        else:
+            genesis = msgspec.convert(genesis_data, Genesis)
+    except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
+        raise RecordError(f"not a valid compact pull: {exc}") from None
+    if magic != PULL_MAGIC or version != PULL_VERSION:
+        raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
+    if genesis.game != game.info.id:
+        raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")
+    if held is not None and genesis_hash(genesis) != genesis_hash(held.genesis):
+        raise RecordError("the pull's genesis differs from this copy's")
+    held_entries = [] if held is None else held.entries
+    if since > seq:
+        raise RecordError(f"the server holds {seq} entries, fewer than this copy's {since}", seq)
+    if not 0 <= since <= len(held_entries):
+        raise RecordError(f"the pull continues entry {since}, which this copy lacks", since)
+    after = held_entries[since - 1] if since else None
+    ours = genesis_hash(genesis) if after is None else entry_hash(after)
+    if _hash_in(since_raw) != ours:
+        raise RecordError("the pull does not continue this copy", since)
+    entries = unpack_entries(game, genesis, chunk, Tables(), after=after)
+    end = entry_hash(entries[-1]) if entries else ours
+    tip = _hash_in(tip_raw)
+    if since + len(entries) != seq or end != tip:
+        raise RecordError("the pulled entries do not end at the server's tip", seq)
+    return RecordResponse(
+        record_id=str(record_id),
+        genesis=genesis,
+        entries=entries,
+        since=since,
+        seq=seq,
+        tip_hash=tip,
+        over=bool(over),
+        rules_version=genesis.rules_version,
+    )
 
 
 class MoveAccepted(msgspec.Struct, kw_only=True):

@@ -55,6 +55,8 @@ T = TypeVar("T")
 
 SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
 WORKER_THREADS = 8
+JSON = "application/json"
+PULL_TYPES = [JSON, MEDIA_TYPE]  # a hosted pull's forms, JSON first (the default)
 SEND_TIMEOUT = 10.0  # seconds a live socket may take to accept one message
 PROBLEM_RESPONSES: dict[int, Any] = {}
 
@@ -182,10 +184,17 @@ async def game_record(
     request: Request[Any, Any, Any],
     game_id: FromPath[str],
     since: Annotated[int, QueryParameter(ge=0, le=2**53)] = 0,
-) -> s.RecordResponse:
-    return await run_quick(
-        request, service_of(request).hosted.record_since, game_id, bearer(request), since
+) -> Response[s.RecordResponse]:
+    """JSON (RecordResponse), or the same packed (core.wire's compact pull) for a
+    client whose Accept prefers `application/vnd.kifu.record`."""
+    compact = request.accept.best_match(PULL_TYPES, default=JSON) == MEDIA_TYPE
+    body = await run_quick(
+        request, service_of(request).hosted.record_since, game_id, bearer(request), since, compact
     )
+    headers = {"Vary": "Accept"}
+    if isinstance(body, bytes):
+        return Response(body, media_type=MEDIA_TYPE, headers=headers)
+    return Response(body, headers=headers)
 
 
 @post("/api/games/{game_id:str}/moves", tags=["hosted games"], security=SECURITY)

@@ -38,6 +38,7 @@ from core.kernel import (
     redact_entry,
     redact_record,
 )
+from core.wire import encode_pull
 
 from . import schemas as s
 from .auth import Principal, authorize, new_token, seat_of, token_hash
@@ -273,7 +274,11 @@ class HostedGames:
                 names=[agg.seat_name(i) for i in range(tl.record.genesis.seats)],
             )
 
-    def record_since(self, game_id: str, token: str | None, since: int) -> s.RecordResponse:
+    def record_since(
+        self, game_id: str, token: str | None, since: int, compact: bool = False
+    ) -> s.RecordResponse | bytes:
+        """The caller's redacted entries after `since`; with `compact`, the same as
+        core.wire's compact pull (bytes)."""
         if since < 0:
             raise ApiError(400, "bad-request", "since must be 0 or more")
         live, who = self._hosted(game_id, token)
@@ -281,6 +286,17 @@ class HostedGames:
             self.cache.refresh(live)
             tl = live.tl
             part = redacted(live, who.seat, since)
+            if compact:
+                after = tl.record.entries[since - 1] if 0 < since <= tl.seq else None
+                return encode_pull(
+                    live.engine,
+                    part,
+                    since=since,
+                    after=after,
+                    seq=tl.seq,
+                    tip=tl.tip_hash,
+                    over=live.over(),
+                )
             return s.RecordResponse(
                 record_id=game_id,
                 genesis=part.genesis,

@@ -19,6 +19,7 @@ import pytest
 
 from core import games, wire
 from core.kernel import Timeline, new_record, tip_hash
+from core.kernel.compact import MEDIA_TYPE, is_compact
 from core.sync import (
     HostedState,
     HttpRequest,
@@ -26,6 +27,7 @@ from core.sync import (
     Pending,
     downloaded,
     hosted_next,
+    hosted_pull,
     hosted_pulled,
     hosted_queue,
     hosted_reply,
@@ -45,10 +47,17 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
         yield client
 
 
-def send(http: httpx.Client, request: HttpRequest, token: str | None) -> tuple[int, bytes]:
+def send(
+    http: httpx.Client, request: HttpRequest, token: str | None, *, json_only: bool = False
+) -> tuple[int, bytes]:
+    """`request` as the page sends it: with its Accept (`json_only`: as an old client)."""
     headers = {"Authorization": f"Bearer {token}"} if token and request.auth != "none" else {}
+    headers["Accept"] = "application/json" if json_only else request.accept
     if request.method == "GET":
         response = http.get(request.path, headers=headers)
+        if response.headers["content-type"] == MEDIA_TYPE:
+            assert request.accept == MEDIA_TYPE and not json_only
+            return response.status_code, response.content
     else:
         # the bytes the page sends: core.sync's JSON text (exact seeds)
         headers["Content-Type"] = "application/json"
@@ -75,15 +84,16 @@ def exactly(body: bytes, kind: type) -> None:
 
 
 def sync_hosted(
-    http: httpx.Client, state: HostedState, record: Any, token: str
+    http: httpx.Client, state: HostedState, record: Any, token: str, *, json_only: bool = False
 ) -> tuple[HostedState, Any, list[str]]:
     steps = []
     for _ in range(50):
         request = hosted_next(state, record)
         if request is None:
             break
-        status, body = send(http, request, token)
+        status, body = send(http, request, token, json_only=json_only)
         if request.method == "GET":
+            assert is_compact(body) != json_only
             state, record, step = hosted_pulled(state, record, body)
         else:
             assert request.move_id is not None
@@ -92,13 +102,17 @@ def sync_hosted(
     return state, record, steps
 
 
-def test_hosted_queue_lost_reply_and_racing_devices(http: httpx.Client) -> None:
+@pytest.mark.parametrize("json_only", [False, True], ids=["compact", "old-json-client"])
+def test_hosted_queue_lost_reply_and_racing_devices(http: httpx.Client, json_only: bool) -> None:
+    """Pulls in the compact form (what core.sync asks for), and as an old JSON client."""
     table = Table(http, players=2, options={"hand_size": 2})
     token = table.tokens[0]
-    phone, phone_record, steps = sync_hosted(
-        http, HostedState(game_id=table.id, seat=0), None, token
-    )
-    tablet, tablet_record, _ = sync_hosted(http, HostedState(game_id=table.id, seat=0), None, token)
+
+    def sync(state: HostedState, record: Any) -> tuple[HostedState, Any, list[str]]:
+        return sync_hosted(http, state, record, token, json_only=json_only)
+
+    phone, phone_record, steps = sync(HostedState(game_id=table.id, seat=0), None)
+    tablet, tablet_record, _ = sync(HostedState(game_id=table.id, seat=0), None)
     assert steps == ["pulled"] and phone_record.genesis.seed is None
     plays = table.view(0)["legal_moves"]
     # the tablet plays; its reply is lost, so it sends again: a duplicate
@@ -106,12 +120,12 @@ def test_hosted_queue_lost_reply_and_racing_devices(http: httpx.Client) -> None:
     request = hosted_next(tablet, tablet_record)
     assert request is not None
     send(http, request, token)
-    tablet, tablet_record, steps = sync_hosted(http, tablet, tablet_record, token)
+    tablet, tablet_record, steps = sync(tablet, tablet_record)
     assert steps == ["duplicate"] and len(tablet_record.entries) == 1
     # the phone, offline, played the other card and passed: rebased, then rejected
     phone = hosted_queue(phone, Pending(move_id="p1", seat=0, based_on=0, move=plays[0]))
     phone = hosted_queue(phone, Pending(move_id="p2", seat=0, based_on=1, move={"type": "pass"}))
-    phone, phone_record, steps = sync_hosted(http, phone, phone_record, token)
+    phone, phone_record, steps = sync(phone, phone_record)
     assert steps == ["rebased", "rejected"]
     first, second = phone.rejected
     assert first.pending.move_id == "p1" and first.code == "wrong-step" and first.rule_id
@@ -122,7 +136,7 @@ def test_hosted_queue_lost_reply_and_racing_devices(http: httpx.Client) -> None:
     table.seq = len(phone_record.entries)
     table.play_out()
     phone = hosted_queue(phone, Pending(move_id="p3", seat=0, based_on=1, move={"type": "pass"}))
-    phone, phone_record, steps = sync_hosted(http, phone, phone_record, token)
+    phone, phone_record, steps = sync(phone, phone_record)
     assert steps == ["rebased", "rejected", "pulled"], steps
     assert phone_record.genesis.seed is not None and not phone.refetch
     assert phone.rejected[-1].code == "game-over"
@@ -239,3 +253,61 @@ def test_a_compact_local_record_uploads_compact_then_appends_json(http: httpx.Cl
     state, sent = run(state)
     assert sent == [("json", f"/api/records/{state.server_id}/entries")]
     assert state.acked_seq == 5 and state.acked_tip == phone.tip_hash
+
+
+def test_the_worker_door_pulls_a_hosted_copy_compact(http: httpx.Client) -> None:
+    """What web/engine/sync.js does: hosted.pull names the compact Accept, the reply's
+    bytes go back through the door as body_kifu (base64 in its JSON) and extend the
+    copy; a changed byte is refused there too."""
+    import base64
+    import json
+
+    from core import browser
+
+    table = Table(http, players=2, options={"hand_size": 3})
+    table.play_one()
+
+    def door(call: str, **args: Any) -> Any:
+        reply = json.loads(browser.handle(json.dumps({"op": "sync", "call": call, "args": args})))
+        return reply
+
+    state = {"game_id": table.id, "seat": 1}
+    copy = None
+    for _ in range(2):
+        request = door("hosted.pull", state=state, record_json=copy)["result"]["request"]
+        assert request["accept"] == MEDIA_TYPE
+        response = http.get(request["path"], headers={**table.auth(1), "Accept": MEDIA_TYPE})
+        assert response.headers["content-type"] == MEDIA_TYPE
+        kifu = base64.b64encode(response.content).decode()
+        out = door("hosted.pulled", state=state, record_json=copy, status=200, body_kifu=kifu)
+        assert out["ok"], out
+        state, copy = out["result"]["state"], out["result"]["record_json"]
+        table.play_one()
+    assert copy is not None and len(json.loads(copy)["entries"]) == 2
+    response = http.get(
+        f"/api/games/{table.id}/record?since=2", headers={**table.auth(1), "Accept": MEDIA_TYPE}
+    )
+    changed = bytearray(response.content)
+    changed[-3] ^= 1  # in the last entry's row
+    kifu = base64.b64encode(bytes(changed)).decode()
+    out = door("hosted.pulled", state=state, record_json=copy, status=200, body_kifu=kifu)
+    assert not out["ok"] and out["error"]["kind"] == "RecordError", out
+
+
+def test_a_copy_behind_the_end_pulls_compact_then_the_full_record(http: httpx.Client) -> None:
+    """The other seat ends the game: this seat's compact pull after its copy brings the
+    last entries (unredacted, seed in the pull), then the full record replaces it."""
+    table = Table(http, players=2, options={"deck_size": 4, "hand_size": 1})
+    table.play_one()
+    token = table.tokens[1]
+    state, record, steps = sync_hosted(http, HostedState(game_id=table.id, seat=1), None, token)
+    assert steps == ["pulled"] and len(record.entries) == 1
+    table.play_out()
+    for since in (1, 0):
+        request = hosted_pull(state, record)
+        assert request.path.endswith(f"since={since}") and request.accept == MEDIA_TYPE
+        status, body = send(http, request, token)
+        assert status == 200 and is_compact(body)
+        state, record, _ = hosted_pulled(state, record, body)
+    assert not state.refetch and record.genesis.seed is not None
+    Timeline(games.get("high-card"), record, check="verify")

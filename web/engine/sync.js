@@ -12,8 +12,10 @@
 //   const stop = sync.ring(key, (type) => ...);               // just the doorbell: fetch yourself
 //
 // Everything the queue holds is written to IndexedDB *before* it is sent, so pending
-// moves survive a reload or a crash; a move_id makes every resend idempotent. Hosted
-// copies are kept as JSON text (seeds may exceed 2**53); a local record is passed in as
+// moves survive a reload or a crash; a move_id makes every resend idempotent. Pulls
+// ask for the compact form (application/vnd.kifu.record, a third of the JSON's bytes
+// or less) and hand its bytes to the engine, which checks that they chain onto the
+// copy; hosted copies are kept as JSON text (seeds may exceed 2**53); a local record is passed in as
 // the caller keeps it, compact bytes (uploaded as application/vnd.kifu.record) or JSON. Offline (fetch throws) just stops the
 // round: call sync again when the browser says it is online (see watch()).
 
@@ -74,7 +76,7 @@ export class SyncClient {
   }
 
   async _http(request, token) {
-    const headers = { Accept: "application/json" };
+    const headers = { Accept: request.accept || "application/json" };
     const compact = request.body_kifu instanceof Uint8Array;
     const json = request.body_json !== null && request.body_json !== undefined;
     if (compact) headers["Content-Type"] = COMPACT_TYPE;
@@ -87,6 +89,9 @@ export class SyncClient {
       // (a record's seed may exceed 2**53: it never goes through JSON.parse here).
       body: compact ? request.body_kifu : json ? request.body_json : undefined,
     });
+    // A compact reply (a hosted pull: core.sync asks for it) goes to the engine as bytes.
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+    if (type === COMPACT_TYPE) return { status: response.status, body: "", body_kifu: new Uint8Array(await response.arrayBuffer()) };
     return { status: response.status, body: await response.text() };
   }
 
@@ -183,6 +188,7 @@ export class SyncClient {
           move_id: request.move_id || "",
           status: answer.status,
           body: answer.body,
+          body_kifu: answer.body_kifu,
         });
         held = { ...current, state: out.state, record_json: out.record_json };
         return { held, result: out.step };
@@ -204,6 +210,7 @@ export class SyncClient {
         record_json: current.record_json,
         status: answer.status,
         body: answer.body,
+        body_kifu: answer.body_kifu,
       });
       return { held: { ...current, state: out.state, record_json: out.record_json }, result: out };
     });
