@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .kernel.compact import _hash_in, _hash_out, pack_entries, unpack_entries
+from .kernel.compact import hash_in, hash_out, pack_entries, unpack_entries
 from .kernel.contract import Decider
 from .kernel.errors import RecordError
 from .kernel.packing import Tables
@@ -90,11 +90,11 @@ def encode_pull(
     a later pull continues a copy that holds it, and its chain (since_hash) binds it."""
     since_hash = None
     if since <= seq:
-        since_hash = _hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
+        since_hash = hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
     chunk = pack_entries(game, part.genesis, list(part.entries), Tables(), after=after)
     fresh = since == 0 or part.genesis.seed is not None
     genesis = msgspec.to_builtins(part.genesis) if fresh else None
-    body = [PULL_MAGIC, PULL_VERSION, part.id, genesis, since, since_hash, seq, _hash_out(tip)]
+    body = [PULL_MAGIC, PULL_VERSION, part.id, genesis, since, since_hash, seq, hash_out(tip)]
     return msgspec.msgpack.encode([*body, over, chunk])
 
 
@@ -131,11 +131,11 @@ def decode_pull(
         raise RecordError(f"the pull continues entry {since}, which this copy lacks", since)
     after = held_entries[since - 1] if since else None
     ours = genesis_hash(genesis) if after is None else entry_hash(after)
-    if _hash_in(since_raw) != ours:
+    if hash_in(since_raw) != ours:
         raise RecordError("the pull does not continue this copy", since)
     entries = unpack_entries(game, genesis, chunk, Tables(), after=after)
     end = entry_hash(entries[-1]) if entries else ours
-    tip = _hash_in(tip_raw)
+    tip = hash_in(tip_raw)
     if since + len(entries) != seq or end != tip:
         raise RecordError("the pulled entries do not end at the server's tip", seq)
     return RecordResponse(

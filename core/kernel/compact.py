@@ -70,7 +70,9 @@ def packers(game: Decider[Any, Any, Any, Any]) -> tuple[Packer, Packer]:
     return _packers(game.move_type, game.event_type)
 
 
-def _hash_out(value: str) -> bytes | str | None:
+def hash_out(value: str) -> bytes | str | None:
+    """A hash as the compact form stores it: 64 lowercase hex digits as their 32 bytes,
+    "" as None, anything else as it is (the compact pull stores its hashes so too)."""
     if not value:
         return None
     if len(value) == 64:
@@ -83,7 +85,8 @@ def _hash_out(value: str) -> bytes | str | None:
     return value
 
 
-def _hash_in(value: Any) -> str:
+def hash_in(value: Any) -> str:
+    """The hash `hash_out` stored, as the record holds it (hex, or "")."""
     if value is None:
         return ""
     return value.hex() if isinstance(value, bytes) else str(value)
@@ -115,10 +118,10 @@ def _id_in(value: Any) -> str:
 def _stored(what: str, obj: Any, stored: str, *, seed: int | None, seq: int, salted: bool) -> Any:
     """True when a commitment can be recomputed from what the row holds, else itself."""
     if not salted:
-        return True if digest(obj) == stored else _hash_out(stored)
+        return True if digest(obj) == stored else hash_out(stored)
     if seed is not None and commitment(seed, seq, what, obj, salted=True) == stored:  # type: ignore[arg-type]
         return True
-    return _hash_out(stored)
+    return hash_out(stored)
 
 
 def pack_entries(
@@ -140,7 +143,7 @@ def pack_entries(
             _id_out(entry.move_id),
             tables.device(entry.device_id),
             entry.at - last_at,
-            _hash_out(entry.state_hash),
+            hash_out(entry.state_hash),
         ]
         last_at = entry.at
         if isinstance(entry, TakeBack):
@@ -202,7 +205,7 @@ def _rows(
         move_id, device_id = _id_in(row[1]), tables.devices[row[2]]
         at = last_at + int(row[3])
         last_at = at
-        state_hash = _hash_in(row[4])
+        state_hash = hash_in(row[4])
         entry: AnyEntry
         if kind:
             entry = TakeBack(
@@ -246,7 +249,7 @@ def _recomputed(
     genesis: Genesis, seq: int, what: str, obj: Any, *, stored: Any, salted: bool
 ) -> str:
     if stored is not True:
-        return _hash_in(stored)
+        return hash_in(stored)
     if salted and genesis.seed is None:
         raise RecordError("a commitment is missing and the seed is withheld", seq)
     return commitment(genesis.seed, seq, what, obj, salted=salted)  # type: ignore[arg-type]
@@ -263,7 +266,7 @@ def encode_compact(game: Decider[Any, Any, Any, Any], record: Record[Any, Any]) 
 
 def _body(record: Record[Any, Any], chunk: list[Any]) -> bytes:
     genesis = msgspec.to_builtins(record.genesis)
-    tip = _hash_out(tip_hash(record))
+    tip = hash_out(tip_hash(record))
     body = [MAGIC, COMPACT_VERSION, record.id, genesis, record.format, tip, chunk]
     return msgspec.msgpack.encode(body)
 
@@ -285,7 +288,7 @@ def decode_compact(data: bytes, game: Decider[Any, Any, Any, Any]) -> Record[Any
     entries = unpack_entries(game, genesis, chunk, Tables(), after=None)
     record: Record[Any, Any] = Record(id=str(record_id), genesis=genesis, entries=entries)
     record.format = int(fmt)
-    if tip_hash(record) != _hash_in(tip):
+    if tip_hash(record) != hash_in(tip):
         raise RecordError("the entries do not chain to the record's tip: changed or damaged")
     return record
 
