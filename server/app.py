@@ -1,37 +1,30 @@
-"""The Litestar application: routes, live updates, static files, middleware.
+"""The Litestar application: routes, static files, middleware.
 
 `create_app(settings)` builds it; `create_app_from_env()` is the uvicorn factory
 (`uvicorn --factory server.app:create_app_from_env`, settings from `KIFU_*`
 variables, see settings.py). The handlers are thin: they take the bearer token
 and the body, call `Service` (service.py) in a worker thread (a quick request
-on SQLite runs on the event loop, see `run_quick`), and publish a
-"record changed" note on the game's channel after each new entry. The note holds
-only the new seq: every subscribed WebSocket, in whichever server process,
-reads the entry from its own cache or the database and redacts it for its seat.
+on SQLite runs on the event loop; calls.py), and publish a "record changed" note
+on the game's channel after each new entry. The note holds only the new seq:
+every subscribed WebSocket (live.py), in whichever server process, reads the
+entry from its own cache or the database and redacts it for its seat.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
-import anyio.to_thread
-import msgspec
-from eventsourcing.persistence import IntegrityError
-from litestar import Litestar, Request, Response, get, post, websocket
+from litestar import Litestar, Request, Response, get, post
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.base import ChannelsBackend
 from litestar.channels.backends.memory import MemoryChannelsBackend
 from litestar.config.compression import CompressionConfig
 from litestar.config.cors import CORSConfig
-from litestar.connection import WebSocket
 from litestar.datastructures import State
-from litestar.exceptions import WebSocketDisconnect
 from litestar.middleware import DefineMiddleware
 from litestar.openapi.config import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, RedocRenderPlugin, SwaggerRenderPlugin
@@ -41,8 +34,9 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from core.kernel.compact import MEDIA_TYPE
 
 from . import schemas as s
-from .auth import Principal
+from .calls import bearer, client_of, publish, run, run_quick, service_of
 from .guard import Guard, media_type
+from .live import SocketCount, live
 from .logs import RequestLog, configure_logging
 from .problems import EXCEPTION_HANDLERS
 from .service import VERSION, Service
@@ -51,73 +45,11 @@ from .static import SKIP_COMPRESSION, static_folder
 from .store import open_store, postgres_dsn
 
 log = logging.getLogger("kifu.server")
-T = TypeVar("T")
 
 SECURITY: list[dict[str, list[str]]] = [{"bearer": []}]
-WORKER_THREADS = 8
 JSON = "application/json"
 PULL_TYPES = [JSON, MEDIA_TYPE]  # a hosted pull's forms, JSON first (the default)
-SEND_TIMEOUT = 10.0  # seconds a live socket may take to accept one message
 PROBLEM_RESPONSES: dict[int, Any] = {}
-
-
-def bearer(request: Request[Any, Any, Any]) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def client_of(connection: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> str:
-    """The client's address as guard.py resolved it (trusted proxies)."""
-    return str(connection.scope.get("state", {}).get("client", "unknown"))
-
-
-def service_of(request: Request[Any, Any, Any] | WebSocket[Any, Any, Any]) -> Service:
-    svc = request.app.state.service
-    assert isinstance(svc, Service)
-    return svc
-
-
-_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-async def run(func: Callable[..., T], *args: Any) -> T:
-    """Run blocking store work in a worker thread; at most WORKER_THREADS at once (per
-    event loop), so the database connection pools (15 SQLite, 20 PostgreSQL
-    connections) never run dry."""
-    loop = asyncio.get_running_loop()
-    limiter = _limiters.get(loop)
-    if limiter is None:
-        limiter = _limiters[loop] = anyio.CapacityLimiter(WORKER_THREADS)
-    return await anyio.to_thread.run_sync(func, *args, limiter=limiter)
-
-
-async def run_quick(
-    request: Request[Any, Any, Any], func: Callable[..., T], record_id: str, *args: Any
-) -> T:
-    """A request on one record: on the event loop when the service says it is quick
-    (a thread hand-off costs more than the work, and worker threads would make the
-    event loop wait for the GIL; its writes join a group commit), else like `run`."""
-    svc = service_of(request)
-    if svc.is_quick(record_id):
-        try:
-            return await svc.cache.quick(record_id, lambda: func(record_id, *args))
-        except IntegrityError:  # another process stored first: the full path retries
-            pass
-    return await run(func, record_id, *args)
-
-
-def channel(game_id: str) -> str:
-    return f"kifu_{game_id}"
-
-
-def publish(request: Request[Any, Any, Any], game_id: str, seq: int) -> None:
-    channels = request.app.plugins.get(ChannelsPlugin)
-    channels.publish(msgspec.json.encode({"seq": seq}), channel(game_id))
 
 
 # -- health and catalogue ------------------------------------------------------
@@ -225,109 +157,6 @@ async def submit_takeback(
 async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
     return await run(lambda: svc.sharing.share(game_id, bearer(request), hosted=True))
-
-
-class SocketCount:
-    """Open live sockets per client address and per token (this process)."""
-
-    def __init__(self, per_address: int, per_token: int) -> None:
-        self.limits = {"address": per_address, "token": per_token}
-        self.open: dict[tuple[str, str], int] = {}
-
-    def admit(self, address: str, token: str) -> list[tuple[str, str]] | None:
-        keys = [("address", address), ("token", token)]
-        if any(self.open.get(key, 0) >= self.limits[key[0]] for key in keys):
-            return None
-        for key in keys:
-            self.open[key] = self.open.get(key, 0) + 1
-        return keys
-
-    def release(self, keys: list[tuple[str, str]]) -> None:
-        for key in keys:
-            self.open[key] -= 1
-            if not self.open[key]:
-                del self.open[key]
-
-
-async def send_or_drop(socket: WebSocket[Any, Any, Any], message: bytes) -> None:
-    """Send, or give up on a reader too slow to take it (its buffers are full)."""
-    await asyncio.wait_for(socket.send_data(message.decode()), SEND_TIMEOUT)
-
-
-@websocket("/api/games/{game_id:str}/live")
-async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None:
-    """Each new entry and the view after it, redacted for the token's seat."""
-    svc = service_of(socket)
-    token = socket.query_params.get("token") or ""
-    try:
-        since = int(socket.query_params.get("since", "0"))
-    except ValueError:
-        since = 0
-    await socket.accept()
-    sockets: SocketCount = socket.app.state.sockets
-    admitted = sockets.admit(client_of(socket), token)
-    if admitted is None:
-        await socket.close(code=4429, reason="too many live sockets")
-        return
-    try:
-        await follow(socket, svc, game_id, token, since)
-    finally:
-        sockets.release(admitted)
-        with contextlib.suppress(Exception):
-            await socket.close()
-
-
-async def follow(
-    socket: WebSocket[Any, Any, Any], svc: Service, game_id: str, token: str, since: int
-) -> None:
-    try:
-        who: Principal = await run(svc.hosted.principal, game_id, token)
-    except Exception as exc:
-        status = getattr(exc, "status", 500)
-        await socket.close(code=4404 if status == 404 else 4401, reason=str(exc)[:100])
-        return
-    updates = svc.updates
-    channels = socket.app.plugins.get(ChannelsPlugin)
-    async with channels.start_subscription([channel(game_id)]) as subscriber:
-        hello, last = await run(updates.hello, game_id, who, since)
-        await send_or_drop(socket, hello)
-
-        async def pump() -> None:
-            nonlocal last
-            async for raw in subscriber.iter_events():
-                try:
-                    known = int(msgspec.json.decode(raw)["seq"])
-                except Exception:
-                    known = None
-                if known is not None and known <= last:
-                    continue
-                ready = updates.ready(game_id, who, last, known)
-                if ready is None:
-                    messages, last = await run(updates.since, game_id, who, last, known)
-                else:
-                    messages, last = ready, last + len(ready)
-                for message in messages:
-                    await send_or_drop(socket, message)
-
-        async def listen() -> None:
-            while True:
-                data = await socket.receive_data(mode="text")
-                with contextlib.suppress(Exception):
-                    if msgspec.json.decode(data).get("type") == "ping":
-                        await send_or_drop(socket, b'{"type":"pong"}')
-
-        tasks = [asyncio.create_task(pump()), asyncio.create_task(listen())]
-        try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                error = task.exception()
-                if error is not None and not isinstance(error, WebSocketDisconnect):
-                    log.info("live socket ended", extra={"fields": {"error": repr(error)}})
-        finally:
-            for task in tasks:
-                task.cancel()
-            with contextlib.suppress(Exception):
-                await asyncio.gather(*tasks, return_exceptions=True)
 
 
 # -- local records -------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Group commit: the quick writes made on the event loop share one transaction.
 
-A move on SQLite runs on the event loop (`app.run_quick`: the thread hand-off
+A move on SQLite runs on the event loop (`calls.run_quick`: the thread hand-off
 costs more than the move). Committing it there held the loop for a whole fsync
 per move, so twenty games' moves took twenty fsyncs in a row while no request
 was read. Instead a quick request's events are queued and the loop goes on; one

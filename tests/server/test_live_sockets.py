@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 import core.games
-import server.app
+import server.live
 from tests.kernel.fixture_game import HighCard
 from tests.server.conftest import Table, ThreadServer, make_settings
 from tests.server.test_resources import latency_status, sqlite
@@ -92,7 +92,7 @@ def test_readers_that_never_read_are_dropped_and_the_server_stays_responsive(
     """20 spectators that never read while moves are made: each is closed once a
     message waits longer than the send timeout, /health answers fast throughout, and
     a spectator that reads gets every entry."""
-    monkeypatch.setattr(server.app, "SEND_TIMEOUT", 0.5)
+    monkeypatch.setattr(server.live, "SEND_TIMEOUT", 0.5)
     settings = make_settings(sqlite(tmp_path), sockets_per_token=30, sockets_per_address=30)
     with ThreadServer(settings) as srv, srv.client() as client:
         table = Table(client, 2, game="high-card-wide")
