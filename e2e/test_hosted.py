@@ -199,8 +199,9 @@ def test_a_queue_of_the_old_hosted_rows_moves_into_the_sync_client(server, new_c
     row_id = bare.evaluate(LEGACY_QUEUE)
     bare.close()
 
-    a = open_app(ctx_a.new_page(), server.url, f"/#/game/{row_id}")
-    posts = move_posts(a)
+    page = ctx_a.new_page()
+    posts = move_posts(page)  # before the app opens: it may send the queued move at once
+    a = open_app(page, server.url, f"/#/game/{row_id}")
     wait_seq(b, 5, timeout=30_000)
     wait_seq(a, 5, timeout=30_000)
     a.wait_for_function(
