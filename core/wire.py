@@ -122,7 +122,11 @@ def decode_pull(
         raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
     if genesis.game != game.info.id:
         raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")
-    if held is not None and genesis_hash(genesis) != genesis_hash(held.genesis):
+    if (
+        held is not None
+        and genesis is not held.genesis  # taken from the copy: nothing to compare
+        and genesis_hash(genesis) != genesis_hash(held.genesis)
+    ):
         raise RecordError("the pull's genesis differs from this copy's")
     held_entries = [] if held is None else held.entries
     if since > seq:
