@@ -5,6 +5,12 @@ script, not part of the test suite:
     .venv/bin/python bench/bench_bots.py [GAME ...] [--games 200] [--seats 2]
                                          [--levels medium,hard] [--against greedy]
     .venv/bin/python bench/bench_bots.py --speed [--positions 3]
+    .venv/bin/python bench/bench_bots.py whispering-woods --solo level=1,2,3,4,5,6
+                                         [--levels greedy] [--games 200]
+
+`--solo KEY=V1,V2..` plays each level alone, once per value of the title's solo option
+KEY (Woods' `level`, Torii's `difficulty`): how often it wins (the outcome's `won`,
+with its Wilson interval) and its mean score, over `--games` seeded games.
 
 `--speed` times each level's decisions on the same positions (reached by seeded
 random play) in CPython and in Pyodide in headless Chromium (the engine worker, as
@@ -92,6 +98,28 @@ def bench(game_id: str, level: str, against: str, games: int, seats: int, seed: 
         f"  {level:>6} vs {against}: {result.a:3d} won {result.b:3d} lost {result.ties:3d} tied"
         f" of {games}: {100 * share:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}]"
         f"  {1000 * per_move:7.1f} ms/move  {speed:8.0f} playouts/s  ({wall:.0f} s)"
+    )
+
+
+def solo(game_id: str, level: str, options: dict[str, Any], games: int, seed: int) -> str:
+    """`level` alone at the table over `games` seeded games: wins and mean score."""
+    game = get(game_id)
+    bot = Timed(bots_of(game)[level])
+    won, scores = 0, 0.0
+    for n in range(games):
+        state = game.initial(game.setup(1, seed + n, options))
+        rng = Rng.seeded(seed + n, stream=101)
+        while game.to_move(state):
+            _, state = game.apply(state, 0, bot(game, state, 0, rng))
+        outcome = game.outcome(state)
+        won += bool(outcome.won)
+        scores += outcome.scores[0]
+    low, high = wilson(won / games, games)
+    shown = ",".join(f"{k}={v}" for k, v in options.items())
+    return (
+        f"  {level:>6} alone, {shown}: won {won:3d} of {games}: {100 * won / games:5.1f}%"
+        f" [{100 * low:5.1f}, {100 * high:5.1f}], mean score {scores / games:6.1f}"
+        f"  {1000 * bot.seconds / max(bot.decisions, 1):7.1f} ms/move"
     )
 
 
@@ -191,9 +219,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--speed", action="store_true", help="CPython vs Pyodide speed")
     parser.add_argument("--positions", type=int, default=3)
+    parser.add_argument("--solo", metavar="KEY=V1,V2", help="play each level alone, per value")
     args = parser.parse_args()
     if args.speed:
         speed(args.positions)
+        return
+    if args.solo:
+        key, values = args.solo.split("=", 1)
+        for game_id in args.games or ids():
+            print(f"{get(game_id).info.title_en}, alone", flush=True)
+            for level in args.levels.split(","):
+                for value in values.split(","):
+                    option = {key: int(value) if value.lstrip("-").isdigit() else value}
+                    print(solo(game_id, level, option, args.count, args.seed), flush=True)
         return
     for game_id in args.games or ids():
         print(f"{get(game_id).info.title_en}, {args.seats} players", flush=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import in_view, new_game, share_link, sideways_overflow, wait_idle, wait_played
 
@@ -190,7 +189,7 @@ def finish_checks(page: Any, mode: str) -> None:
     page.wait_for_selector("#end-screen")
 
 
-@pytest.mark.slow  # a whole game of about 60 taps
+# a whole game of about 60 taps
 def test_competitive_game_by_tapping(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     # the random bot answers at once (the greedy one thinks for seconds in Pyodide)
@@ -225,7 +224,7 @@ def test_competitive_game_by_tapping(server, new_context):
     assert page.errors == [] and viewer.errors == []
 
 
-@pytest.mark.slow  # about 60 s: 13 rounds of tapping
+# about 60 s: 13 rounds of tapping
 def test_solitaire_level_1_by_tapping_in_japanese(server, new_context):
     page = open_app(new_context(PHONE_390, locale="ja-JP").new_page(), server.url)
     page.select_option("#lang-select", "ja")

@@ -61,9 +61,10 @@ is shown, so it cannot touch the game's Rng, and plays only listed moves); `buil
 ("refused citing rule X"); a title adding a check to them (Ducks in Tow: conservation
 before every move) wraps them, keeping their signatures.
 
-The default run plays `games` games per mode; slow tests (`@pytest.mark.slow`, still in
-the suite) play `slow_games(spec)`: the env var KIFU_GAMES (e.g. 1000 for the full
-property run), else `spec.slow_games`. Keep a title's default run under ~60 s.
+The default run plays `games` games per mode; slow tests (`@pytest.mark.slow`, left out
+of the default run and CI; `pytest -m slow` runs them) play `slow_games(spec)`: the env
+var KIFU_GAMES (e.g. 1000 for the full property run), else `spec.slow_games`. Keep a
+title's default run under ~60 s.
 
 `check_step` and `assert_replay_equals_verify` are the parts the checks above build on.
 

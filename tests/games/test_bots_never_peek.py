@@ -72,7 +72,7 @@ def positions(
 
 
 CASES = [
-    pytest.param(game_id, name, id=f"{game_id}-{name}", marks=[pytest.mark.slow] * (name == "hard"))
+    pytest.param(game_id, name, id=f"{game_id}-{name}")
     for game_id in TITLES
     for name in bots_of(get(game_id))
 ]

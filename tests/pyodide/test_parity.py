@@ -47,7 +47,6 @@ def _build_bundle() -> Path:
     return Path(module.test_wheels())
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
     if shutil.which("node") is None:

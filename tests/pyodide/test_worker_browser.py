@@ -40,7 +40,6 @@ ARGS = [
 ]
 
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.timeout(300),
     pytest.mark.skipif(
         shutil.which(CHROMIUM) is None, reason="needs Debian chromium at /usr/bin/chromium"
