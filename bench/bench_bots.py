@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.games import get, ids
 from core.kernel import Bot, Decider, Rng
 from core.kernel.bots import bots_of, match
+from server.cli import parse_option
 
 
 class Counting:
@@ -230,7 +231,7 @@ def main() -> None:
             print(f"{get(game_id).info.title_en}, alone", flush=True)
             for level in args.levels.split(","):
                 for value in values.split(","):
-                    option = {key: int(value) if value.lstrip("-").isdigit() else value}
+                    option = dict([parse_option(f"{key}={value}")])
                     print(solo(game_id, level, option, args.count, args.seed), flush=True)
         return
     for game_id in args.games or ids():

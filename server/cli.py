@@ -105,7 +105,8 @@ def cmd_games(_: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_option(text: str) -> tuple[str, bool | int | str]:
+def parse_option(text: str) -> tuple[str, bool | int | str]:
+    """NAME=VALUE as typed in --option: true/false a bool, digits an int, else text."""
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise CliError(f"--option takes NAME=VALUE, not {text!r}")
@@ -119,7 +120,7 @@ def _parse_option(text: str) -> tuple[str, bool | int | str]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     game = games.get(args.game)
-    options = dict(_parse_option(text) for text in args.option)
+    options = dict(parse_option(text) for text in args.option)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big")
     record = new_record(
         game,
