@@ -138,30 +138,31 @@ def test_tulikko_goals_clear_of_header_and_targets(server, new_context):
     assert page.errors == []
 
 
-def tulikko_at_a_discard_turn(seed: int = 22) -> tuple[bytes, int]:
-    """A Tulikko record (seeded random play) stopped where the pushed-out tile has no
-    matching empty space: the turn offers only two step buttons, "Discard the tile"
-    and the free-placement aurora (found by search; seed 22 reaches it at seq 53)."""
+def tulikko_at(kinds: list[str], seed: int, name: str) -> tuple[bytes, int]:
+    """A Tulikko record (seeded random play, both seats human) stopped at the first turn
+    whose legal moves are exactly the move kinds `kinds` (a sorted list of class names)."""
     game = games.get("tulikko")
-    timeline = Timeline(game, new_record(game, record_id="r-discard-turn", seats=2, seed=seed))
+    timeline = Timeline(game, new_record(game, record_id=f"r-{name}", seats=2, seed=seed))
     rng = Rng.seeded(seed, stream=3)
     while timeline.to_move():
         seat = timeline.to_move()[0]
         legal = timeline.legal_moves(seat)
-        kinds = sorted({type(move).__name__ for move in legal})
-        if kinds == ["Discard", "UseFreePlacement"]:
+        if sorted({type(move).__name__ for move in legal}) == kinds:
             return encode_compact(game, timeline.record), timeline.seq
         timeline.play(seat, rng.choice(legal), move_id=f"{seed}-{timeline.seq}")
-    raise AssertionError("the seeded game never reached a discard turn")
+    raise AssertionError(f"seed {seed} never reached a turn offering {kinds}")
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_tulikko_discard_turn_buttons_above_the_bottom_bar(server, new_context, tmp_path, lang):
-    """The turn the tap-play e2e met only by chance (round 6 of some deals): both step
-    buttons stand on screen above the bottom bar at 390x844, in both languages (their
-    labels take two lines), nothing covers them, and tapping the discard plays it."""
-    data, at = tulikko_at_a_discard_turn()
-    path = Path(tmp_path) / "discard-turn.kifu"
+def tulikko_at_a_discard_turn() -> tuple[bytes, int]:
+    """Stopped where the pushed-out tile has no matching empty space: the turn offers
+    only two step buttons, "Discard the tile" and the free-placement aurora (found by
+    search; seed 22 reaches it at seq 53)."""
+    return tulikko_at(["Discard", "UseFreePlacement"], 22, "discard-turn")
+
+
+def open_record(server, new_context, tmp_path, lang: str, *, data: bytes, at: int) -> object:
+    """The record opened at 390 x 844 in `lang`, at entry `at`, past the hot-seat cover."""
+    path = Path(tmp_path) / "position.kifu"
     path.write_bytes(data)
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     page.select_option("#lang-select", lang)
@@ -170,6 +171,16 @@ def test_tulikko_discard_turn_buttons_above_the_bottom_bar(server, new_context, 
     wait_idle(page)
     pass_cover(page)
     assert seq(page) == at
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tulikko_discard_turn_buttons_above_the_bottom_bar(server, new_context, tmp_path, lang):
+    """The turn the tap-play e2e met only by chance (round 6 of some deals): both step
+    buttons stand on screen above the bottom bar at 390x844, in both languages (their
+    labels take two lines), nothing covers them, and tapping the discard plays it."""
+    data, at = tulikko_at_a_discard_turn()
+    page = open_record(server, new_context, tmp_path, lang, data=data, at=at)
     buttons = boxes(page, "#step-controls button.step")
     assert len(buttons) == 2, buttons
     where = in_view(page, "#board .tul-central")
@@ -184,5 +195,25 @@ def test_tulikko_discard_turn_buttons_above_the_bottom_bar(server, new_context, 
         assert on_top, f"something is drawn over {button}"
     shot(page, f"layout-tulikko-discard-turn-390-{lang}")
     page.click("#step-controls button.step[data-move*='discard']")
+    page.wait_for_function("(v) => Number(document.querySelector('#turn').dataset.seq) > v", arg=at)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tulikko_slide_with_aurora_picker_above_the_bottom_bar(server, new_context, tmp_path, lang):
+    """The moment the tap-play e2e met by chance (stop 27): sliding the revealed tile in
+    with a wildcard aurora in hand, early in the game (two-digit counts wrap the map's
+    caption, the status takes two lines, the aurora's choices fold into a picker): the
+    controls stood 6 px under the bottom bar. The acting map now gives way (seed 3
+    reaches the turn at seq 18); the map's cells stay tap targets."""
+    data, at = tulikko_at(["Slide", "UseWildcard"], 3, "slide-picker")
+    page = open_record(server, new_context, tmp_path, lang, data=data, at=at)
+    assert page.query_selector("#step-controls details.picker"), "the aurora's choices fold"
+    where = in_view(page, "#board .tul-central")
+    assert where == {"board": "ok", "acting": "ok", "controls": "ok"}, where
+    assert small_targets(page) == []
+    shot(page, f"layout-tulikko-slide-picker-390-{lang}")
+    page.click("#step-controls details.picker > summary")
+    page.click("#step-controls .picker-options button")
     page.wait_for_function("(v) => Number(document.querySelector('#turn').dataset.seq) > v", arg=at)
     assert page.errors == []

@@ -120,6 +120,25 @@ export function stepControls(game, legal, drawn, onMove, title = {}) {
   return groups.size ? box : null;
 }
 
+/**
+ * On a phone the board, the acting player's part and the step's controls share one
+ * screen above the bottom bar. Where they do not (a caption or a status line that
+ * wrapped, a picker among the controls), the drawing a title marked `data-fit` shrinks
+ * by what overflows, to no less than 3/4 of its size: it is measured, not guessed,
+ * because what wraps depends on names, counts and the language.
+ */
+export function fitAboveBar(board, bar) {
+  const art = board.querySelector('[data-fit]');
+  const last = board.querySelector('#step-controls') || board.querySelector('[data-stage=acting]');
+  if (!art || !last) return;
+  art.style.maxHeight = '';
+  if (!window.matchMedia('(max-width: 699px)').matches) return;
+  const over = last.getBoundingClientRect().bottom + window.scrollY - (window.innerHeight - bar.offsetHeight);
+  if (over <= 0) return;
+  const height = art.getBoundingClientRect().height;
+  art.style.maxHeight = `${Math.floor(Math.max(0.75 * height, height - over - 4))}px`;
+}
+
 /** A card face that opens larger on a tap (`face()` draws it again, big). */
 export function zoomable(small, text, face) {
   return h('button.zoom-face', { type: 'button', 'aria-label': t('card.zoom', { card: text }), title: text, on: { click: () => zoomCard(face(), text) } }, small);

@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
-import { drawnMoves, moveKey, stepControls } from '../kit/board.js';
+import { drawnMoves, fitAboveBar, moveKey, stepControls } from '../kit/board.js';
 import { scrubber } from '../scrubber.js';
 import { moveLog } from '../kit/movelog.js';
 import { animateFrom, snapshot } from '../kit/animate.js';
@@ -393,6 +393,7 @@ export async function gameScreen(root, { args: [id], screen }) {
           h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : title.label(p.move))))));
       }
     }
+    fitAboveBar(boardBox, bar);
     schedule();
   }
 
@@ -594,6 +595,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('kifu:games-changed', onRowChanged);
   window.addEventListener('online', onNet);
   window.addEventListener('offline', onNet);
+  const onResize = () => fitAboveBar(boardBox, bar);
+  window.addEventListener('resize', onResize);
   screen.dispose = () => {
     disposed = true;
     session.stopThinking?.(); // leaving the game: the bot's thinking ends, its move is never played
@@ -605,6 +608,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     window.removeEventListener('online', onNet);
     window.removeEventListener('kifu:games-changed', onRowChanged);
     window.removeEventListener('offline', onNet);
+    window.removeEventListener('resize', onResize);
   };
   await draw();
   const kept = keptTap && session.snapshot.seq === stored.seq

@@ -45,7 +45,10 @@ export function renderTulikko(container, ctx) {
   // with the step's controls; the other maps come after, smaller.
   const [first, ...rest] = orderMaps(view, active);
   const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
-  if (!over) main.dataset.stage = 'acting';
+  if (!over) {
+    main.dataset.stage = 'acting';
+    main.querySelector('svg.tul-map').dataset.fit = ''; // shrinks if the controls would go under the bar
+  }
   // the standing: tokens still to place (the first to place all 18 wins; fewer is better)
   const standing = h('span.standing', { id: 'standing' },
     h('span.standing-label', {}, t('tul.standing')),
