@@ -70,20 +70,27 @@ def foresee(
     return after, False
 
 
-def one_ply(evaluate: Evaluate, *, lookahead: int = 0) -> Bot:
+def one_ply(evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> Bot:
     """A bot that plays the legal move whose foreseen state `evaluate` scores best,
     breaking ties with the bot's own Rng.
 
     A move that does not end the seat's decision (the seat is still to move in the
     same turn: take a tile, then place it) is scored on the state it leads to; with
     `lookahead` n > 0 it is scored by its best continuation of up to n more moves
-    of that decision instead.
+    of that decision instead. With `beam` k > 0 only the k moves that score best one
+    step ahead are looked at further, here and at every step of a continuation: a
+    turn of several steps planned as a whole at the cost of k^n, not of every
+    combination (Whispering Woods' two tiles and walks, ~100 moves a step).
     """
 
     def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
-        moves = game.legal_moves(state, seat)
+        moves = _best(
+            game, state, seat, game.legal_moves(state, seat), evaluate=evaluate, beam=beam
+        )
         scores = [
-            foreseen_score(game, state, seat, move, evaluate=evaluate, lookahead=lookahead)
+            foreseen_score(
+                game, state, seat, move, evaluate=evaluate, lookahead=lookahead, beam=beam
+            )
             for move in moves
         ]
         top = max(scores)
@@ -100,19 +107,43 @@ def foreseen_score(
     *,
     evaluate: Evaluate,
     lookahead: int = 0,
+    beam: int = 0,
 ) -> float:
     """`evaluate` of the state `move` leads to as far as `seat` can foresee it, or, with
     `lookahead` n > 0 and the seat's decision not over, of its best continuation of up
-    to n more moves of that decision (`one_ply`'s score)."""
+    to n more moves of that decision, among the `beam` best a step if `beam` > 0
+    (`one_ply`'s score)."""
     after, stopped = foresee(game, state, seat, move)
     if lookahead and not stopped and _same_decision(game, state, after, seat):
-        follow = game.legal_moves(after, seat)
+        follow = _best(
+            game, after, seat, game.legal_moves(after, seat), evaluate=evaluate, beam=beam
+        )
         if follow:
             return max(
-                foreseen_score(game, after, seat, m, evaluate=evaluate, lookahead=lookahead - 1)
+                foreseen_score(
+                    game, after, seat, m, evaluate=evaluate, lookahead=lookahead - 1, beam=beam
+                )
                 for m in follow
             )
     return evaluate(after, seat)
+
+
+def _best(
+    game: Decider[Any, Any, Any, Any],
+    state: Any,
+    seat: int,
+    moves: list[Any],
+    *,
+    evaluate: Evaluate,
+    beam: int,
+) -> list[Any]:
+    """The `beam` moves whose foreseen state scores best, in their listed order (the
+    first listed among equals); every move when `beam` is 0 or covers them all."""
+    if not beam or beam >= len(moves):
+        return moves
+    scores = [evaluate(foresee(game, state, seat, move)[0], seat) for move in moves]
+    kept = sorted(range(len(moves)), key=lambda i: -scores[i])[:beam]
+    return [moves[i] for i in sorted(kept)]
 
 
 def _same_decision(game: Decider[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> bool:

@@ -101,6 +101,21 @@ def test_lookahead_scores_a_move_by_its_best_continuation_in_the_same_decision()
     assert one_ply(_wins_or_keeps_low, lookahead=1)(COUNTING, state, 0, Rng.seeded(1)) == Add(2)
 
 
+def test_a_beam_looks_further_only_at_the_moves_that_score_best_one_step_ahead() -> None:
+    """Add(2) wins only two steps on; one step ahead it scores below Add(1) (a higher
+    total), so a beam of one never sees its continuation, and a beam of two does."""
+    state = _near_target()
+    assert one_ply(_wins_or_keeps_low, lookahead=1, beam=1)(
+        COUNTING, state, 0, Rng.seeded(1)
+    ) == Add(1)
+    assert one_ply(_wins_or_keeps_low, lookahead=1, beam=2)(
+        COUNTING, state, 0, Rng.seeded(1)
+    ) == Add(2)
+    assert one_ply(_wins_or_keeps_low, lookahead=1, beam=0)(
+        COUNTING, state, 0, Rng.seeded(1)
+    ) == Add(2)
+
+
 def test_greedy_beats_random() -> None:
     result = match(COUNTING, counting_greedy, random_bot, games=40)
     assert result.a > result.b and sum(result) == 40
