@@ -331,10 +331,15 @@ ROW_WRITES = """(id) => {
 def test_each_entry_is_kept_with_the_screen_in_one_row_write(server, new_context):
     """A move (and a bot's reply, and a take-back) writes its game's row once: the
     record and what the screen shows (instant open) together, not one after the other.
-    Offline, so that no backup's reply writes the row's sync state in between."""
+    Offline, so that no backup's reply writes the row's sync state in between; the new
+    game's first backup settles first (under load its reply came after the count began:
+    7 writes for 6 entries)."""
     ctx = new_context(PHONE)
     page = open_app(ctx.new_page(), server.url)
     game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
     ctx.set_offline(True)
     page.evaluate(ROW_WRITES, game_id)
     before = seq(page)
