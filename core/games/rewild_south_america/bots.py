@@ -1,11 +1,15 @@
 """Rewild's bots: `greedy` plays the move whose foreseen state is best for it, looking one
 move further inside a multi-step decision (an action card, then its tile).
 
-The search levels (rules.py `bots`) judge their worlds by `search_evaluate`: the same
-terms, board coverage and attracted animals weighted 4 instead of 1 and 2. Greedy
-playing by it beat greedy by `evaluate` 37-23 over 60 seeded games (and 36-24 with
-coverage alone at 3, 11-49 with coverage at 0): covering the board early pays more
-than the points a move shows now."""
+`medium` and `hard` judge states by `growth_evaluate`: the same terms, board coverage
+and visible animals weighted 4 instead of 1 and 2 (covering the board early pays more
+than the points a move shows now). Medium looks one move further, as greedy does; hard
+looks three, so an action card, its tile and the first cards it lets the seat attract
+are weighed together (every combination: ~30 ms a move on average, 0.6 s at most, in
+CPython). A turn is the seat's own (nothing is revealed until it ends, RW-032), so
+planning it pays better than searching the others' replies (the ISMCTS levels these
+replaced were barely ahead of greedy). Their strength: the README's Bots section
+(bench/bench_bots.py)."""
 
 from __future__ import annotations
 
@@ -22,8 +26,8 @@ def evaluate(state: State, seat: int) -> float:
     return _lead(state, seat, animals=2.0, covered=1.0)
 
 
-def search_evaluate(state: State, seat: int) -> float:
-    """`evaluate` with board coverage and animals weighted 4 (the search levels')."""
+def growth_evaluate(state: State, seat: int) -> float:
+    """`evaluate` with board coverage and animals weighted 4 (medium's and hard's)."""
     return _lead(state, seat, animals=4.0, covered=4.0)
 
 
@@ -40,3 +44,5 @@ def _lead(state: State, seat: int, *, animals: float, covered: float) -> float:
 
 
 greedy = one_ply(evaluate, lookahead=1)
+medium = one_ply(growth_evaluate, lookahead=1)
+hard = one_ply(growth_evaluate, lookahead=3)

@@ -23,7 +23,6 @@ from core.kernel import (
     StepRules,
     ensure,
 )
-from core.kernel.search import search_bot
 
 from . import solo
 from .actions import (
@@ -370,24 +369,9 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
         return outcome(state)
 
     def bots(self) -> Mapping[str, Bot]:
-        """greedy, and the search levels: ISMCTS over the three best moves by a two-step
-        score, each node below the root weighing its mover's three best (`breadth`),
-        each world scored by `search_evaluate` right after the tree."""
-        from .bots import greedy, search_evaluate
+        from .bots import greedy, hard, medium
 
-        def search(iterations: int) -> Bot:
-            return search_bot(
-                iterations,
-                evaluate=search_evaluate,
-                rollout_depth=0,
-                scale=4.0,
-                candidates=3,
-                lookahead=1,
-                exploration=0.1,
-                breadth=3,
-            )
-
-        return {"greedy": greedy, "medium": search(120), "hard": search(200)}
+        return {"greedy": greedy, "medium": medium, "hard": hard}
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return determinize(state, seat, rng)
