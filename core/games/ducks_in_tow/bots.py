@@ -8,18 +8,19 @@ food) or, with all ducks aboard, near the card's location — less the tow slots
 by ducks no such card needs. one_ply never
 chooses by a draw it has not seen (it stops folding at the first revealing event).
 
-`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 400 iterations a
-move over the greedy bot's four best moves (`candidates`), each world scored by
-`evaluate` right after the tree.
+`medium` and `hard` plan the turn (`one_ply` with a lookahead): each action scored by
+its best continuation of two (medium, every one weighed) or three more actions of the
+same turn (hard, the eight best one step ahead at each step), never past a bag draw.
+A turn is a chain of the seat's own actions (move, feed, drop off, DIT-052), so weighing
+them together beats searching the others' replies: the ISMCTS levels these replaced
+(100 and 400 iterations) measured 64% and 75.5% against greedy.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from core.kernel import Bot
 from core.kernel.bots import one_ply
-from core.kernel.search import search_bot
 
 from .data import CARD_BY_ID, COLOURS, FOOD_LIMIT, GIFT_SHOP, MAPS, NCOL
 from .scoring import score
@@ -87,15 +88,5 @@ def evaluate(state: State, seat: int) -> float:
 
 
 greedy = one_ply(evaluate)
-
-
-def _search(iterations: int) -> Bot:
-    """ISMCTS with `iterations` a move over the greedy bot's best moves, each world
-    scored by `evaluate` right after the tree (its playouts are too slow to help)."""
-    return search_bot(
-        iterations, evaluate=evaluate, rollout_depth=0, scale=100.0, candidates=4, exploration=0.1
-    )
-
-
-medium = _search(100)
-hard = _search(400)
+medium = one_ply(evaluate, lookahead=2)
+hard = one_ply(evaluate, lookahead=3, beam=8)
