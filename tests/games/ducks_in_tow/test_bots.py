@@ -3,22 +3,10 @@ bench/bench_bots.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.games.ducks_in_tow import GAME
 from core.games.ducks_in_tow.moves import DropOff
-from core.kernel import Bot, Rng, bots_of
-
-
-def _turn(state: Any, seat: int, bot: Bot) -> tuple[Any, list[Any]]:
-    """`state` after `bot` has played the rest of `seat`'s turn, and its moves."""
-    turn = GAME.turn(state)
-    rng = Rng.seeded(7)
-    moves = []
-    while seat in GAME.to_move(state) and GAME.turn(state) == turn:
-        moves.append(bot(GAME, state, seat, rng))
-        _, state = GAME.apply(state, seat, moves[-1])
-    return state, moves
+from core.kernel import Rng, bots_of
+from tests.games.bot_turns import rest_of_turn
 
 
 def test_hard_chains_moves_a_feed_and_a_drop_off_that_greedy_misses() -> None:
@@ -34,8 +22,8 @@ def test_hard_chains_moves_a_feed_and_a_drop_off_that_greedy_misses() -> None:
         _, state = GAME.apply(state, seat, bots["greedy"](GAME, state, seat, rng))
     seat = GAME.to_move(state)[0]
     tableau = len(state.players[seat].tableau)
-    after_greedy, greedy_moves = _turn(state, seat, bots["greedy"])
-    after_hard, hard_moves = _turn(state, seat, bots["hard"])
+    after_greedy, greedy_moves = rest_of_turn(GAME, state, seat, bots["greedy"])
+    after_hard, hard_moves = rest_of_turn(GAME, state, seat, bots["hard"])
     assert not any(isinstance(m, DropOff) for m in greedy_moves)
     assert len(after_greedy.players[seat].tableau) == tableau
     assert any(isinstance(m, DropOff) for m in hard_moves)

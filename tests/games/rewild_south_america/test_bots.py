@@ -3,20 +3,10 @@ greedy: bench/bench_bots.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.games.rewild_south_america import GAME
 from core.games.rewild_south_america.data import CARDS
-from core.kernel import Bot, Rng, bots_of
-
-
-def _turn(state: Any, seat: int, bot: Bot) -> Any:
-    """`state` after `bot` has played the rest of `seat`'s turn."""
-    turn = GAME.turn(state)
-    rng = Rng.seeded(7)
-    while seat in GAME.to_move(state) and GAME.turn(state) == turn:
-        _, state = GAME.apply(state, seat, bot(GAME, state, seat, rng))
-    return state
+from core.kernel import bots_of
+from tests.games.bot_turns import rest_of_turn
 
 
 def test_hard_weighs_a_card_its_tile_and_what_they_attract_together() -> None:
@@ -27,8 +17,8 @@ def test_hard_weighs_a_card_its_tile_and_what_they_attract_together() -> None:
     bots = bots_of(GAME)
     state = GAME.initial(GAME.setup(2, 0, {}))
     seat = GAME.to_move(state)[0]
-    medium = _turn(state, seat, bots["medium"]).players[seat]
-    hard = _turn(state, seat, bots["hard"]).players[seat]
+    medium = rest_of_turn(GAME, state, seat, bots["medium"])[0].players[seat]
+    hard = rest_of_turn(GAME, state, seat, bots["hard"])[0].players[seat]
     assert medium.cards == []
     prey, predator = hard.cards
     assert CARDS[prey.card].deck == "wildlife" and prey.biome == "G" and prey.covered

@@ -3,13 +3,12 @@ the search levels plan the whole turn (their strength: bench/bench_bots.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from core.games.whispering_woods import GAME
-from core.kernel import Bot, Rng, bots_of
+from core.kernel import Rng, bots_of
 from core.kernel.bots import beats
+from tests.games.bot_turns import rest_of_turn
 
 
 def test_greedy_beats_random() -> None:
@@ -18,17 +17,8 @@ def test_greedy_beats_random() -> None:
     assert beats(GAME, bots["greedy"], bots["random"], games=4)
 
 
-def _turn(state: Any, seat: int, bot: Bot) -> Any:
-    """`state` after `bot` has played the rest of `seat`'s turn."""
-    turn = GAME.turn(state)
-    rng = Rng.seeded(7)
-    while seat in GAME.to_move(state) and GAME.turn(state) == turn:
-        _, state = GAME.apply(state, seat, bot(GAME, state, seat, rng))
-    return state
-
-
 @pytest.mark.parametrize("level", ["medium", "hard"])
-def test_the_search_levels_plan_the_turn_and_complete_a_mission_greedy_misses(level) -> None:
+def test_the_search_levels_plan_the_turn_and_complete_a_mission_greedy_misses(level: str) -> None:
     """Seed 2, greedy against greedy to the 22nd decision (turn 11, step 2): two forest
     tiles taken together open a walk, one alone does not. Greedy picks its first tile
     by what it promises alone and completes nothing this turn; medium and hard plan the
@@ -42,5 +32,5 @@ def test_the_search_levels_plan_the_turn_and_complete_a_mission_greedy_misses(le
     seat = GAME.to_move(state)[0]
     assert (state.phase, state.turn) == ("take", 11)
     done = len(state.players[seat].completed)
-    assert len(_turn(state, seat, bots["greedy"]).players[seat].completed) == done
-    assert len(_turn(state, seat, bots[level]).players[seat].completed) > done
+    assert len(rest_of_turn(GAME, state, seat, bots["greedy"])[0].players[seat].completed) == done
+    assert len(rest_of_turn(GAME, state, seat, bots[level])[0].players[seat].completed) > done
