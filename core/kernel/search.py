@@ -17,15 +17,9 @@ re-seeded from the bot's.
 Rewards: a finished world pays each winner 1 / (number of winners); a world cut
 off at `rollout_depth` pays the leaders by the title's `evaluate(state, seat)`
 the same way, so long games (hundreds of moves) still give a signal, or, with a
-`scale`, pays every seat by how far it leads (with `relative`, by how far its lead
-moved in that world since the tree's root). With `candidates` the root weighs
+`scale`, pays every seat by how far it leads. With `candidates` the root weighs
 only the moves the greedy bot would rank best, where playouts are too costly to
-sort out a wide choice; with `breadth` every node below it weighs only the mover's
-`breadth` best moves one step ahead by `evaluate` (the tree then models each seat,
-the bot's own later steps included, as a player picking among its best, not among
-every legal move), tried best first; with `expand_after` n a node is judged where it
-stands for its first n visits before it grows children (so the moves ranked for it
-cost one ranking per n worlds, not one a world).
+sort out a wide choice.
 
 A title's `determinize` re-deals its hidden pieces with `unseen` (sorted, then
 shuffled by the bot's Rng: the world cannot depend on the real order) and gives the
@@ -70,7 +64,7 @@ def world_rng(rng: Rng) -> Rng:
 class _Node:
     """A move's statistics in the shared tree, from the view of the seat that made it."""
 
-    __slots__ = ("available", "children", "move", "order", "reward", "seat", "visits")
+    __slots__ = ("available", "children", "move", "reward", "seat", "visits")
 
     def __init__(self, move: Any, seat: int) -> None:
         self.move = move
@@ -79,8 +73,6 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
-        # `breadth`: the moves this node weighs, the mover's best first (None: not yet)
-        self.order: list[bytes] | None = None
 
 
 class _Search:
@@ -96,9 +88,6 @@ class _Search:
         depth: int,
         exploration: float,
         scale: float,
-        relative: bool = False,
-        breadth: int = 0,
-        expand_after: int = 0,
     ) -> None:
         self.game = game
         self.rng = rng
@@ -107,39 +96,23 @@ class _Search:
         self.depth = depth
         self.exploration = exploration
         self.scale = scale
-        self.relative = relative
-        self.breadth = breadth
-        self.expand_after = expand_after
 
     def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
         world was tried; at the root only the `shortlist`, when given), then a
         playout, then back up each mover's reward."""
         game = self.game
-        # `relative`: each seat's lead in this world before the tree, the playout's zero
-        base = self.leads(world) if self.relative and self.evaluate is not None else None
         path = [root]
         node = root
         while True:
             seats = game.to_move(world)
             if not seats:
                 break
-            if node is not root and node.visits < self.expand_after:
-                break  # a young leaf is judged as it stands before it grows children
             mover = seats[0]
             legal = {canonical(move): move for move in game.legal_moves(world, mover)}
             if node is root and shortlist is not None:
                 legal = {key: move for key, move in legal.items() if key in shortlist}
-            elif self.breadth and len(legal) > self.breadth:
-                legal = self.narrowed(node, world, mover, legal)
             untried = [key for key in legal if key not in node.children]
-            if untried and node.order is not None:
-                key = untried[0]  # best first
-                child = _Node(legal[key], mover)
-                node.children[key] = child
-                world = game.apply(world, mover, child.move)[1]
-                path.append(child)
-                break
             if untried:
                 key = untried[self.rng.below(len(untried))]
                 child = _Node(legal[key], mover)
@@ -153,31 +126,11 @@ class _Search:
             node = max(options, key=self.ucb)
             world = game.apply(world, mover, node.move)[1]
             path.append(node)
-        rewards = self.playout(world, base)
+        rewards = self.playout(world)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.seat]
         root.visits += 1
-
-    def narrowed(
-        self, node: _Node, world: Any, mover: int, legal: dict[bytes, Any]
-    ) -> dict[bytes, Any]:
-        """The node's `breadth` best moves for the mover by `evaluate` one move ahead,
-        best first, chosen in the first world that reaches it (a world where none of them
-        is legal adds its own best)."""
-        assert self.evaluate is not None
-        order = node.order or []
-        kept = {key: legal[key] for key in order if key in legal}
-        if kept:
-            return kept
-        keys = list(legal)
-        scores = [
-            foreseen_score(self.game, world, mover, legal[key], evaluate=self.evaluate)
-            for key in keys
-        ]
-        best = sorted(range(len(keys)), key=lambda i: (-scores[i], i))[: self.breadth]
-        node.order = order + [keys[i] for i in best]
-        return {keys[i]: legal[keys[i]] for i in best}
 
     def ucb(self, node: _Node) -> float:
         return node.reward / node.visits + self.exploration * math.sqrt(
@@ -191,7 +144,7 @@ class _Search:
         values = [self.evaluate(world, seat) for seat in range(self.game.seat_count(world))]
         return [_lead(values, seat) for seat in range(len(values))]
 
-    def playout(self, world: Any, base: list[float] | None = None) -> list[float]:
+    def playout(self, world: Any) -> list[float]:
         game = self.game
         for _ in range(self.depth):
             seats = game.to_move(world)
@@ -215,10 +168,7 @@ class _Search:
         if self.evaluate is None:
             return [1.0 / count] * count
         if self.scale:
-            leads = self.leads(world)
-            if base is not None:
-                leads = [lead - before for lead, before in zip(leads, base, strict=True)]
-            return [_squashed(lead / self.scale) for lead in leads]
+            return [_squashed(lead / self.scale) for lead in self.leads(world)]
         values = [self.evaluate(world, seat) for seat in range(count)]
         best = max(values)
         return _shares([seat for seat, value in enumerate(values) if value == best], count)
@@ -282,9 +232,6 @@ class SearchBot:
         scale: float,
         candidates: int,
         lookahead: int,
-        relative: bool = False,
-        breadth: int = 0,
-        expand_after: int = 0,
     ) -> None:
         self.iterations = iterations
         self.evaluate = evaluate
@@ -294,9 +241,6 @@ class SearchBot:
         self.scale = scale
         self.candidates = candidates
         self.lookahead = lookahead
-        self.relative = relative
-        self.breadth = breadth
-        self.expand_after = expand_after
 
     def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
         return self.begin(game, state, seat, rng).move()
@@ -313,9 +257,6 @@ class SearchBot:
             depth=self.rollout_depth,
             exploration=self.exploration,
             scale=self.scale,
-            relative=self.relative,
-            breadth=self.breadth,
-            expand_after=self.expand_after,
         )
         shortlist = None
         if self.candidates and self.evaluate is not None:
@@ -349,9 +290,6 @@ def search_bot(
     scale: float = 0.0,
     candidates: int = 0,
     lookahead: int = 0,
-    relative: bool = False,
-    breadth: int = 0,
-    expand_after: int = 0,
 ) -> SearchBot:
     """A Bot that runs `iterations` ISMCTS iterations per decision.
 
@@ -359,15 +297,10 @@ def search_bot(
     `evaluate(state, seat)` scores worlds cut off after `rollout_depth` moves: the
     leaders share the win, or, with a `scale` > 0, each seat is paid by how far it leads
     the best other seat, lead / scale squashed into (0, 1), so a short playout still says
-    by how much a move helps; with `relative`, by how far that lead moved from where it
-    stood in the same world before the tree (so a game long won or lost, where every
-    lead squashes to nearly 1 or 0, still tells a good move from a poor one). With
+    by how much a move helps. With
     `candidates` n > 0 the root weighs only the n moves the greedy bot scores best
     (`core.kernel.bots.foreseen_score`, never past a draw, with `lookahead` as
-    `one_ply`'s), so a small budget is spent where a good player would look; `breadth`
-    k > 0 does the same at every node below the root (the mover's k best moves one step
-    ahead, ranked in the first world that reaches the node, best first), and
-    `expand_after` n lets a node grow children only from its n+1-th visit on. Its
+    `one_ply`'s), so a small budget is spent where a good player would look. Its
     `begin` runs the same decision in slices (`Thinking`).
     """
     return SearchBot(
@@ -379,9 +312,6 @@ def search_bot(
         scale=scale,
         candidates=candidates,
         lookahead=lookahead,
-        relative=relative,
-        breadth=breadth,
-        expand_after=expand_after,
     )
 
 

@@ -14,7 +14,7 @@ import msgspec
 
 from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
 from core.kernel.bots import one_ply
-from core.kernel.search import _Node, _Search, begin, search_bot, unseen
+from core.kernel.search import begin, search_bot, unseen
 from tests.kernel.fixture_game import GAME, Play, State
 from tests.kernel.peeking import choices_under_redeal
 
@@ -208,80 +208,3 @@ def test_any_bot_can_be_begun_the_one_shot_ones_have_no_budget() -> None:
     thinking = begin(search_bot(50), GAME, *forced, Rng.seeded(1))
     assert (thinking.total, thinking.finished) == (0, True)
     assert thinking.move() == GAME.legal_moves(*forced)[0]
-
-
-def far_ahead(state: State, seat: int) -> float:
-    """Score so far, seat 0 two hundred points up: every lead squashes to nearly 0 or 1."""
-    return float(state.scores[seat]) + (200.0 if seat == 0 else 0.0)
-
-
-def test_relative_rewards_still_tell_moves_apart_in_a_game_long_won() -> None:
-    """Far ahead, a lead squashed by `scale` is nearly 1 whatever the move, so the search
-    spreads its visits and plays a poor card about as often as the best; paid by how far
-    the lead moved in its world (`relative`), it plays the highest card (the move that
-    scores most) as greedy does."""
-
-    def best_card_share(relative: bool) -> float:
-        bot = search_bot(60, evaluate=far_ahead, rollout_depth=0, scale=3.0, relative=relative)
-        hits = total = 0
-        for state, seat in _positions(range(60)):
-            if seat != 0 or state.phase != "play" or len(set(state.hands[seat])) < 2:
-                continue
-            total += 1
-            hits += bot(GAME, state, seat, Rng.seeded(total, 4)) == Play(max(state.hands[seat]))
-        assert total >= 5
-        return hits / total
-
-    assert best_card_share(relative=True) == 1.0
-    assert best_card_share(relative=False) <= 0.6  # 7 of 14 when this was written
-
-
-def _tree(bot_kwargs: dict[str, Any], iterations: int = 120) -> list[_Node]:
-    """Every node below the root of one search's tree, on a few fixture positions."""
-    nodes: list[_Node] = []
-    for state, seat in _positions(range(8)):
-        if len(GAME.legal_moves(state, seat)) < 2:
-            continue
-        rng = Rng.seeded(5, 1)
-        search = _Search(GAME, rng, rollout=None, **bot_kwargs)
-        root = _Node(None, seat)
-        for _ in range(iterations):
-            search.iterate(root, GAME.determinize(state, seat, rng))
-        stack = list(root.children.values())
-        while stack:
-            node = stack.pop()
-            nodes.append(node)
-            stack.extend(node.children.values())
-    assert nodes
-    return nodes
-
-
-SETTINGS = {"evaluate": score_so_far, "depth": 0, "exploration": 0.7, "scale": 3.0}
-
-
-def test_breadth_keeps_only_the_movers_best_moves_below_the_root() -> None:
-    """With `breadth` 1 a node below the root weighs only the mover's best move one step
-    ahead by `evaluate` in the first world that reaches it (another world, where that
-    move is not legal, adds its own best: High Card re-deals the other hand), so the tree
-    models every seat as playing its best; without it the tree tries every legal move."""
-    wide = _tree(SETTINGS)
-    narrow = _tree({**SETTINGS, "breadth": 1})
-    narrowed = [node for node in narrow if node.order is not None]
-    assert narrowed and all(node.order is None for node in wide)
-    assert any(len(node.order or ()) > 1 for node in narrowed)  # worlds disagree
-    for node in narrowed:
-        assert node.order is not None and set(node.children) <= set(node.order)
-    assert any(len(node.children) > 1 for node in wide)
-
-
-def test_a_young_node_is_judged_as_it_stands_until_expand_after_visits() -> None:
-    """With `expand_after` n a node below the root grows children only from its n+1-th
-    visit on: its first n visits are judged by `evaluate` where it stands."""
-    for node in _tree({**SETTINGS, "expand_after": 6}):
-        grown = sum(child.visits for child in node.children.values())
-        assert grown <= max(0, node.visits - 6)
-    assert any(
-        sum(child.visits for child in node.children.values()) > node.visits - 6
-        for node in _tree(SETTINGS)
-        if node.children
-    )
