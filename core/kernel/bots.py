@@ -84,17 +84,13 @@ def one_ply(evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> Bot:
     """
 
     def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
-        moves = _best(
-            game, state, seat, game.legal_moves(state, seat), evaluate=evaluate, beam=beam
-        )
+        kept = _best(game, state, seat, game.legal_moves(state, seat), evaluate=evaluate, beam=beam)
         scores = [
-            foreseen_score(
-                game, state, seat, move, evaluate=evaluate, lookahead=lookahead, beam=beam
-            )
-            for move in moves
+            _continued(game, state, seat, seen, evaluate=evaluate, lookahead=lookahead, beam=beam)
+            for seen in kept
         ]
         top = max(scores)
-        return moves[rng.choice([i for i, s in enumerate(scores) if s == top])]
+        return kept[rng.choice([i for i, s in enumerate(scores) if s == top])].move
 
     return bot
 
@@ -113,19 +109,45 @@ def foreseen_score(
     `lookahead` n > 0 and the seat's decision not over, of its best continuation of up
     to n more moves of that decision, among the `beam` best a step if `beam` > 0
     (`one_ply`'s score)."""
-    after, stopped = foresee(game, state, seat, move)
-    if lookahead and not stopped and _same_decision(game, state, after, seat):
+    seen = _Foreseen(move, *foresee(game, state, seat, move))
+    return _continued(game, state, seat, seen, evaluate=evaluate, lookahead=lookahead, beam=beam)
+
+
+class _Foreseen(NamedTuple):
+    """A move, the state it leads to as far as the seat can foresee it, whether that
+    stopped short, and its `evaluate` when a beam has already scored it."""
+
+    move: Any
+    after: Any
+    stopped: bool
+    value: float | None = None
+
+
+def _continued(
+    game: Decider[Any, Any, Any, Any],
+    before: Any,
+    seat: int,
+    seen: _Foreseen,
+    *,
+    evaluate: Evaluate,
+    lookahead: int,
+    beam: int,
+) -> float:
+    """`foreseen_score` of a move already foreseen (each state is foreseen and scored
+    once, whether a beam ranked it or not)."""
+    after = seen.after
+    if lookahead and not seen.stopped and _same_decision(game, before, after, seat):
         follow = _best(
             game, after, seat, game.legal_moves(after, seat), evaluate=evaluate, beam=beam
         )
         if follow:
             return max(
-                foreseen_score(
-                    game, after, seat, m, evaluate=evaluate, lookahead=lookahead - 1, beam=beam
+                _continued(
+                    game, after, seat, step, evaluate=evaluate, lookahead=lookahead - 1, beam=beam
                 )
-                for m in follow
+                for step in follow
             )
-    return evaluate(after, seat)
+    return evaluate(after, seat) if seen.value is None else seen.value
 
 
 def _best(
@@ -136,14 +158,15 @@ def _best(
     *,
     evaluate: Evaluate,
     beam: int,
-) -> list[Any]:
+) -> list[_Foreseen]:
     """The `beam` moves whose foreseen state scores best, in their listed order (the
-    first listed among equals); every move when `beam` is 0 or covers them all."""
+    first listed among equals), foreseen; every move when `beam` is 0 or covers them all."""
+    seen = [_Foreseen(move, *foresee(game, state, seat, move)) for move in moves]
     if not beam or beam >= len(moves):
-        return moves
-    scores = [evaluate(foresee(game, state, seat, move)[0], seat) for move in moves]
+        return seen
+    scores = [evaluate(step.after, seat) for step in seen]
     kept = sorted(range(len(moves)), key=lambda i: -scores[i])[:beam]
-    return [moves[i] for i in sorted(kept)]
+    return [seen[i]._replace(value=scores[i]) for i in sorted(kept)]
 
 
 def _same_decision(game: Decider[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> bool:
