@@ -239,7 +239,7 @@ def rebase(
         if item.seat in failed:
             rejected.append(_after(item, failed[item.seat], by="local"))
             continue
-        stored = timeline.entry_by_move_id(item.move_id)
+        stored = timeline.entry_by_move_id(item.seat, item.move_id)
         if stored is not None:  # the authority already has it: nothing left to send
             continue
         try:

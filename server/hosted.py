@@ -368,9 +368,10 @@ class HostedGames:
                 tl = live.tl
                 before = tl.seq
                 try:
-                    if tl.entry_by_move_id(move_id) is None and expected_seq not in (None, before):
+                    new = tl.entry_by_move_id(seat, move_id) is None
+                    if new and expected_seq not in (None, before):
                         raise self._conflict(live, seat, expected_seq)
-                    if tl.entry_by_move_id(move_id) is None:
+                    if new:
                         self.quotas.check_length(before + 1)
                     entry = make(tl)
                 except (IllegalMove, ApiError) as exc:

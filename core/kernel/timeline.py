@@ -124,7 +124,9 @@ class Timeline(Generic[S, M, E]):
         self._snapshots: dict[int, S] = {0: self.state}
         self._line: list[int] = [0]
         self._tip = genesis_hash(record.genesis)  # after an entry: "" until tip_hash asks
-        self._by_move_id: dict[str, int] = {}
+        # (seat, move_id) -> seq: a move id is its seat's idempotency key, so no other
+        # seat can take one (ids may be predictable: the PWA's count up, see compact.py)
+        self._by_move_id: dict[tuple[int, str], int] = {}
         self._hashed_seq = 0  # the last entry that keeps a state hash
         # True while self.state is this timeline's own working copy: shared with no
         # snapshot and not yet handed out, so a StepRules title may fold into it.
@@ -203,8 +205,9 @@ class Timeline(Generic[S, M, E]):
     def legal_moves(self, seat: int) -> list[M]:
         return self.game.legal_moves(self.state, seat)
 
-    def entry_by_move_id(self, move_id: str) -> Entry[M, E] | TakeBack | None:
-        seq = self._by_move_id.get(move_id)
+    def entry_by_move_id(self, seat: int, move_id: str) -> Entry[M, E] | TakeBack | None:
+        """The entry `seat` made under `move_id` (another seat's id is not its own)."""
+        seq = self._by_move_id.get((seat, move_id))
         return None if seq is None else self.record.entries[seq - 1]
 
     # -- making entries ------------------------------------------------------
@@ -297,12 +300,8 @@ class Timeline(Generic[S, M, E]):
         """Append a TakeBack to the state after `to_seq` (None: undo, see
         `undo_target`), if the table's policy allows. The same move_id again returns
         the same entry."""
-        earlier = self.entry_by_move_id(move_id)
-        if (
-            isinstance(earlier, TakeBack)
-            and earlier.seat == seat
-            and to_seq in (None, earlier.to_seq)
-        ):
+        earlier = self.entry_by_move_id(seat, move_id)
+        if isinstance(earlier, TakeBack) and to_seq in (None, earlier.to_seq):
             return earlier
         if earlier is not None:
             raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another entry")
@@ -338,8 +337,8 @@ class Timeline(Generic[S, M, E]):
             raise RecordError(f"expected seq {seq}, found {entry.seq}", entry.seq)
         if check != "chained" and entry.prev_hash != self.tip_hash:
             raise RecordError("prev_hash does not match the entry before it", seq)
-        if entry.move_id in self._by_move_id:
-            raise RecordError(f"move_id {entry.move_id} appears twice", seq)
+        if (entry.seat, entry.move_id) in self._by_move_id:
+            raise RecordError(f"seat {entry.seat}'s move_id {entry.move_id} appears twice", seq)
         private = False
         if isinstance(entry, TakeBack):
             refusal = self.takeback_refusal(entry.seat, entry.to_seq)
@@ -403,14 +402,10 @@ class Timeline(Generic[S, M, E]):
         return self._line[-1] if target is None else target
 
     def _replayed(self, move_id: str, seat: int, move: M) -> Entry[M, E] | None:
-        earlier = self.entry_by_move_id(move_id)
+        earlier = self.entry_by_move_id(seat, move_id)
         if earlier is None:
             return None
-        if (
-            isinstance(earlier, Entry)
-            and earlier.seat == seat
-            and canonical(earlier.move) == canonical(move)
-        ):
+        if isinstance(earlier, Entry) and canonical(earlier.move) == canonical(move):
             return earlier
         raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another move")
 
@@ -455,7 +450,7 @@ class Timeline(Generic[S, M, E]):
             self.record.format = max(self.record.format, 2)
         self.state = state
         self._tip = ""
-        self._by_move_id[entry.move_id] = entry.seq
+        self._by_move_id[entry.seat, entry.move_id] = entry.seq
         if entry.state_hash:
             self._hashed_seq = entry.seq
         if isinstance(entry, TakeBack):

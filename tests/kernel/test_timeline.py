@@ -68,6 +68,38 @@ def test_the_same_move_id_is_idempotent(timeline: Timeline[Any, Any, Any]) -> No
         timeline.play(0, Draw(), move_id="same")
 
 
+def test_a_move_id_is_its_seat_s_own_so_no_other_seat_can_take_it(
+    timeline: Timeline[Any, Any, Any],
+) -> None:
+    """The PWA's ids count up, so another seat can guess a seat's next one. Seat 1
+    playing under it first must neither refuse seat 0's move nor be taken for it."""
+    ids = iter(f"{n:016x}" for n in range(1, 100))
+
+    def play_until(seat: int, move_id: str) -> Any:
+        while timeline.to_move() != [seat]:  # the other seat's turn: its own ids
+            other = timeline.to_move()[0]
+            timeline.play(other, GAME.legal_moves(timeline.state, other)[0], move_id=next(ids))
+        return timeline.play(seat, GAME.legal_moves(timeline.state, seat)[0], move_id=move_id)
+
+    guessed = play_until(1, "ffffffffffffffff")
+    assert timeline.entry_by_move_id(0, "ffffffffffffffff") is None
+    mine = play_until(0, "ffffffffffffffff")
+    assert mine.seat == 0 and mine.seq > guessed.seq
+    assert timeline.entry_by_move_id(0, "ffffffffffffffff") is mine
+    assert timeline.entry_by_move_id(1, "ffffffffffffffff") is guessed
+    # the record holds one id under two seats: it loads, and verifies
+    assert Timeline(GAME, timeline.record).tip_hash == timeline.tip_hash
+    verify(GAME, timeline.record)
+    # one seat's id twice is still refused, loading too
+    entries = timeline.record.entries
+    twice = msgspec.structs.replace(mine, move_id=entries[0].move_id)
+    copy = Timeline(GAME, new_record(GAME, record_id="t", seats=2, seed=11))
+    for entry in entries[: mine.seq - 1]:
+        copy.append(entry)
+    with pytest.raises(RecordError, match="appears twice"):
+        copy.append(twice)
+
+
 def test_illegal_moves_change_nothing(timeline: Timeline[Any, Any, Any]) -> None:
     before = (digest(timeline.state), timeline.seq)
     with pytest.raises(IllegalMove) as info:

@@ -113,7 +113,7 @@ class FakeServer:
         self, timeline: Timeline[Any, Any, Any], seat: int, what: str, body: dict[str, Any]
     ) -> tuple[int, bytes]:
         move_id = body["move_id"]
-        earlier = timeline.entry_by_move_id(move_id)
+        earlier = timeline.entry_by_move_id(seat, move_id)
         if earlier is None and body.get("expected_seq") not in (None, timeline.seq):
             since = body["expected_seq"]
             entries = [self._redact(timeline, e, seat) for e in timeline.record.entries[since:]]

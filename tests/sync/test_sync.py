@@ -202,6 +202,25 @@ def test_rebase_with_the_seed_rechecks_with_the_engine() -> None:
     ]
 
 
+def test_rebase_keeps_a_move_whose_id_another_seat_took() -> None:
+    """Ids count up, so another seat can guess this seat's next one and play under it
+    first. The queued move is not in the record: it must not be dropped as stored."""
+    game = games.get("high-card")
+    timeline: Timeline[Any, Any, Any] = Timeline(
+        game, new_record(game, record_id="r", seats=2, seed=3)
+    )
+    while timeline.to_move() != [1]:
+        seat = timeline.to_move()[0]
+        timeline.play(seat, timeline.legal_moves(seat)[-1], move_id=f"own-{timeline.seq}")
+    timeline.play(1, timeline.legal_moves(1)[-1], move_id="guessed")
+    while timeline.to_move() != [0]:
+        timeline.play(1, timeline.legal_moves(1)[-1], move_id=f"own-{timeline.seq}")
+    mine = msgspec.to_builtins(timeline.legal_moves(0)[-1])
+    pending = [Pending(move_id="guessed", seat=0, based_on=timeline.seq, move=mine)]
+    kept, rejected = rebase(game, timeline.record, pending)
+    assert (kept, rejected) == (pending, [])
+
+
 def test_finished_game_pull_replaces_the_copy_with_the_full_record() -> None:
     server = FakeServer()
     gid = server.create("high-card", players=1, seed=9, deck_size=4, hand_size=1)
