@@ -63,7 +63,8 @@ class RecordResponse(msgspec.Struct, kw_only=True):
 
 
 PULL_MAGIC = "kifu-pull"
-PULL_VERSION = 1
+PULL_VERSION = 2
+"""2: a move id may be nil (its device's next count, compact.py); 1 is read too."""
 
 
 def encode_pull(
@@ -76,7 +77,7 @@ def encode_pull(
     tip: str,
     over: bool,
 ) -> bytes:
-    """A RecordResponse in the compact form: ``["kifu-pull", 1, record_id, genesis,
+    """A RecordResponse in the compact form: ``["kifu-pull", 2, record_id, genesis,
     since, since_hash, seq, tip, over, chunk]``.
 
     `part` holds the seat's redacted genesis and the entries after `since`; `after` is
@@ -118,7 +119,7 @@ def decode_pull(
             genesis = msgspec.convert(genesis_data, Genesis)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
         raise RecordError(f"not a valid compact pull: {exc}") from None
-    if magic != PULL_MAGIC or version != PULL_VERSION:
+    if magic != PULL_MAGIC or version not in (1, PULL_VERSION):
         raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
     if genesis.game != game.info.id:
         raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")

@@ -12,7 +12,10 @@ stores only what cannot:
   entry that ends the game and every take-back), as 32 raw bytes;
 - moves and events are packed (packing.py: positional arrays against a schema
   table, strings by index), device ids by index, `at` as the time since the entry
-  before, UUID move ids as 16 bytes and the PWA's 16-hex-digit ones as 8;
+  before; move ids as nil where they are their device's next count (the PWA's ids
+  are 16 hex digits counting up from a random start: its last id + 1, as a number),
+  other 16-hex-digit ids as their 8 bytes, UUIDs as 16 (random ids are the bytes of
+  a record no compression shrinks);
 - the tip hash is stored, and reading re-derives the chain and checks that it ends
   there: a changed byte anywhere is a RecordError, as a broken chain was.
 
@@ -22,6 +25,7 @@ before it, so the server can store each write's entries as a chunk of their own
 (`pack_entries` / `unpack_entries`). A row is
 ``[seat*2, move id, device, dt, state, move, events(, commitments)]`` for a move and
 ``[seat*2 + 1, move id, device, dt, state, to_seq, salted]`` for a take-back.
+Version 4 added the nil move id; versions 3 and before are read as they are.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from .record import (
 )
 
 MAGIC = "kifu"
-COMPACT_VERSION = 3
+COMPACT_VERSION = 4
 MEDIA_TYPE = "application/vnd.kifu.record"
 """The compact form's media type on the wire (and `.kifu`, its file suffix)."""
 
@@ -93,12 +97,33 @@ def hash_in(value: Any) -> str:
 
 
 HEX_ID = frozenset("0123456789abcdef")
+ID_COUNT = 2**64  # the 16-hex-digit ids wrap around here
 
 
-def _id_out(move_id: str) -> bytes | str:
-    """UUIDs as their 16 bytes, the PWA's 16-hex-digit ids as 8; others as they are."""
+def _counted(move_id: str) -> int | None:
+    """A 16-hex-digit id (the PWA's) as a number; None for any other."""
     if len(move_id) == 16 and HEX_ID.issuperset(move_id):
-        return bytes.fromhex(move_id)
+        return int(move_id, 16)
+    return None
+
+
+def _follows(tables: Tables, device: int, number: int | None) -> bool:
+    """Whether `number` is `device`'s next count, and remember it as its last."""
+    last = tables.last_ids.pop(device, None)
+    if number is None:
+        return False
+    tables.last_ids[device] = number
+    return last is not None and number == (last + 1) % ID_COUNT
+
+
+def _id_out(move_id: str, device: int, tables: Tables) -> bytes | str | None:
+    """nil for the device's next count, other 16-hex-digit ids as their 8 bytes,
+    UUIDs as their 16; others as they are."""
+    number = _counted(move_id)
+    if _follows(tables, device, number):
+        return None
+    if number is not None:
+        return number.to_bytes(8, "big")
     if len(move_id) == 36:
         try:
             parsed = uuid.UUID(move_id)
@@ -109,10 +134,21 @@ def _id_out(move_id: str) -> bytes | str:
     return move_id
 
 
-def _id_in(value: Any) -> str:
-    if not isinstance(value, bytes):
-        return str(value)
-    return value.hex() if len(value) == 8 else str(uuid.UUID(bytes=value))
+def _id_in(value: Any, device: int, tables: Tables) -> str:
+    """The move id `_id_out` stored for `device`."""
+    if value is None:
+        last = tables.last_ids.get(device)
+        if last is None:
+            raise RecordError("a move id counts on from none of its device's")
+        move_id = f"{(last + 1) % ID_COUNT:016x}"
+    elif not isinstance(value, bytes):
+        move_id = str(value)
+    elif len(value) == 8:
+        move_id = value.hex()
+    else:
+        move_id = str(uuid.UUID(bytes=value))
+    _follows(tables, device, _counted(move_id))
+    return move_id
 
 
 def _stored(what: str, obj: Any, stored: str, *, seed: int | None, seq: int, salted: bool) -> Any:
@@ -138,10 +174,11 @@ def pack_entries(
     seed = genesis.seed
     rows: list[Any] = []
     for entry in entries:
+        device = tables.device(entry.device_id)
         head = [
             entry.seat * 2 + isinstance(entry, TakeBack),
-            _id_out(entry.move_id),
-            tables.device(entry.device_id),
+            _id_out(entry.move_id, device, tables),
+            device,
             entry.at - last_at,
             hash_out(entry.state_hash),
         ]
@@ -202,7 +239,8 @@ def _rows(
     for row in rows:
         seq += 1
         seat, kind = divmod(int(row[0]), 2)
-        move_id, device_id = _id_in(row[1]), tables.devices[row[2]]
+        device = int(row[2])
+        move_id, device_id = _id_in(row[1], device, tables), tables.devices[device]
         at = last_at + int(row[3])
         last_at = at
         state_hash = hash_in(row[4])

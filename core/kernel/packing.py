@@ -29,7 +29,8 @@ Decode = Callable[[Any, "Tables"], Any]
 
 
 class Tables:
-    """The string, schema and device tables of one stream of packed entries.
+    """The string, schema and device tables of one stream of packed entries, and
+    each device's last move id.
 
     Packing adds what it meets first to `new` lists, which the caller writes with the
     chunk (`take_new`); unpacking a chunk first extends the tables with its additions.
@@ -45,6 +46,9 @@ class Tables:
         self._schema_index: dict[tuple[Any, ...], int] = {}
         self._device_index: dict[str, int] = {}
         self._new: tuple[int, int, int] = (0, 0, 0)
+        # per device index, its last move id that is 16 hex digits, as a number
+        # (compact.py stores the id after it, its next count, as nil)
+        self.last_ids: dict[int, int] = {}
 
     def string(self, value: str) -> int:
         index = self._string_index.get(value)

@@ -25,7 +25,10 @@ every player count, their solo modes and modules) were made with the engines of 
 at 8f2caa5, the last in record format 2, and the ``f3-`` records of all five titles
 (record format 3; ``.kifu`` files in the compact form) with those of the commit that
 added them, both run as above with ``--prefix f2-``/``--prefix f3-`` and ``--titles``,
-``--append`` adding their rows to the manifest.
+``--append`` adding their rows to the manifest. The ``c4-`` records (all five titles,
+move ids counting up per device as the PWA's do, so the ``.kifu`` files are compact
+version 4 with nil ids) were made with the engines of the commit that added them,
+``--prefix c4- --titles all --kifu --counted-ids --append``.
 """
 
 from __future__ import annotations
@@ -75,8 +78,10 @@ NEW_TITLES: list[tuple[str, int, int, dict[str, Any], int | None, int, str]] = [
 
 
 def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int | None,
-         undo_in_10: int) -> Timeline[Any, Any, Any]:  # fmt: skip
-    """A bot game; after a move, a take-back when the policy allows it (odds in 10)."""
+         undo_in_10: int, counted: bool = False) -> Timeline[Any, Any, Any]:  # fmt: skip
+    """A bot game; after a move, a take-back when the policy allows it (odds in 10).
+    Move ids "m<seq>" and "u<seq>", or, `counted`, as the PWA makes them since compact
+    version 4: 16 hex digits, each device counting up from a start of its own."""
     game = games.get(game_id)
     record = new_record(
         game,
@@ -91,6 +96,12 @@ def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int 
     # the bots the corpus was made with: the search levels cost too much for it
     names = [name for name in sorted(bots) if name in {"greedy", "random"}]
     rng = Rng.seeded(seed, stream=7)
+    counts = [seed << 40 | seat << 32 for seat in range(seats)]
+
+    def move_id(kind: str, seat: int) -> str:
+        counts[seat] += 1
+        return f"{counts[seat]:016x}" if counted else f"{kind}{timeline.seq + 1}"
+
     while cap is None or timeline.seq < cap:
         movers = timeline.to_move()
         if not movers:
@@ -98,7 +109,7 @@ def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int 
         seat = movers[0]
         move = bots[names[(seat + timeline.seq) % len(names)]](game, timeline.state, seat, rng)
         n = timeline.seq + 1
-        timeline.play(seat, move, move_id=f"m{n}", device_id=f"dev{seat}", at=1000 * n)
+        timeline.play(seat, move, move_id=move_id("m", seat), device_id=f"dev{seat}", at=1000 * n)
         target = timeline.undo_target()
         if (
             target is not None
@@ -106,11 +117,13 @@ def play(game_id: str, seats: int, seed: int, options: dict[str, Any], cap: int 
             and timeline.takeback_refusal(seat, target) is None
         ):
             n = timeline.seq + 1
-            timeline.take_back(seat, target, move_id=f"u{n}", device_id=f"dev{seat}", at=1000 * n)
+            timeline.take_back(
+                seat, target, move_id=move_id("u", seat), device_id=f"dev{seat}", at=1000 * n
+            )
     return timeline
 
 
-def main(out: Path, *, prefix: str, titles: str, append: bool, kifu: bool) -> None:
+def main(out: Path, *, prefix: str, titles: str, append: bool, kifu: bool, counted: bool) -> None:
     out.mkdir(parents=True, exist_ok=True)
     listed = json.loads((out / "corpus.json").read_text())["records"] if append else []
     manifest = []
@@ -118,7 +131,7 @@ def main(out: Path, *, prefix: str, titles: str, append: bool, kifu: bool) -> No
     for game_id, seats, seed, options, cap, undo, fmt in chosen:
         if kifu and seed % 2:  # every other game in the compact form
             fmt = "kifu"
-        timeline = play(game_id, seats, seed, options, cap, undo)
+        timeline = play(game_id, seats, seed, options, cap, undo, counted)
         records = [(f"{game_id}-{seats}p-{seed}", timeline.record)]
         if (game_id, seed) == ("ducks-in-tow", 404):
             branch = timeline.branch(30, record_id=f"{timeline.record.id}-branch", created_at=1)
@@ -161,5 +174,13 @@ if __name__ == "__main__":
     parser.add_argument("--titles", choices=["old", "new", "all"], default="old")
     parser.add_argument("--append", action="store_true")
     parser.add_argument("--kifu", action="store_true", help="odd seeds in the compact form")
+    parser.add_argument("--counted-ids", action="store_true", help="move ids as the PWA's")
     args = parser.parse_args()
-    main(args.out, prefix=args.prefix, titles=args.titles, append=args.append, kifu=args.kifu)
+    main(
+        args.out,
+        prefix=args.prefix,
+        titles=args.titles,
+        append=args.append,
+        kifu=args.kifu,
+        counted=args.counted_ids,
+    )

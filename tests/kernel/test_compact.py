@@ -8,6 +8,7 @@ old packed data reads after a title changes its structs.
 
 from __future__ import annotations
 
+import gzip
 import uuid
 from typing import Any
 
@@ -33,9 +34,10 @@ from .conftest import finished_timeline
 from .fixture_game import GAME
 
 
-def played(game_id: str, seed: int = 3) -> Any:
-    """A whole random game as the PWA records it: random v4 UUID move ids, a device per
-    seat, millisecond clocks."""
+def played(game_id: str, seed: int = 3, *, counted: bool = False) -> Any:
+    """A whole random game with a device per seat and millisecond clocks: move ids as
+    the first PWAs made them (random v4 UUIDs) or, `counted`, as it makes them now (16
+    hex digits counting up from a random start, one count per device)."""
     game = games.get(game_id)
     record = new_record(game, record_id=f"r{seed}", seats=2, seed=seed, created_at=10**12)
     timeline = Timeline(game, record)
@@ -48,14 +50,17 @@ def played(game_id: str, seed: int = 3) -> Any:
         return str(uuid.UUID(int=value, version=4))
 
     devices = [random_uuid(), random_uuid()]
+    counts = [rng.below(2**32 - 1) << 32 for _ in devices]
     at = 10**12
     while timeline.to_move():
         seat = timeline.to_move()[0]
         at += 500 + rng.below(20_000)
+        counts[seat] += 1
+        move_id = random_uuid()  # drawn either way: the same game both ways
         timeline.play(
             seat,
             rng.choice(timeline.legal_moves(seat)),
-            move_id=random_uuid(),
+            move_id=f"{counts[seat]:016x}" if counted else move_id,
             device_id=devices[seat],
             at=at,
         )
@@ -64,12 +69,53 @@ def played(game_id: str, seed: int = 3) -> Any:
 
 @pytest.mark.parametrize("game_id", games.titles())
 def test_a_whole_record_takes_at_most_64_bytes_an_entry(game_id: str) -> None:
-    game, record = played(game_id)
+    game, record = played(game_id, counted=True)
     packed = encode_compact(game, record)
     per_entry = len(packed) / len(record.entries)
     assert per_entry <= 64, f"{per_entry:.1f} bytes an entry"
     assert len(encode_record(record, "msgpack")) / len(record.entries) > 400  # what it was
     assert decode_record(packed, game, "msgpack") == record
+
+
+@pytest.mark.parametrize("game_id", games.titles())
+def test_a_device_s_next_counted_move_id_is_one_byte_and_reads_back(game_id: str) -> None:
+    """The PWA's ids count up per device: each after a device's first is stored as
+    nil, so the whole record is at most 32 bytes an entry gzipped (issue #21)."""
+    game, record = played(game_id, counted=True)
+    packed = encode_compact(game, record)
+    rows = msgspec.msgpack.decode(packed)[6][1]
+    firsts = {entry.device_id: entry.seq for entry in reversed(record.entries)}
+    for entry, row in zip(record.entries, rows, strict=True):
+        first = firsts[entry.device_id] == entry.seq
+        assert (row[1] is None) is not first
+        assert first is (row[1] == bytes.fromhex(entry.move_id))
+    assert decode_compact(packed, game) == record
+    gzipped = len(gzip.compress(packed, 9)) / len(record.entries)
+    assert gzipped <= 32, f"{gzipped:.1f} bytes an entry gzipped"
+    _, random_ids = played(game_id)  # the same game under random UUIDs
+    assert len(encode_compact(game, random_ids)) >= len(packed) + 15 * len(record.entries)
+
+
+def test_counted_ids_wrap_and_a_device_may_change_its_count() -> None:
+    record = finished_timeline(seed=5).record
+    ids = ["fffffffffffffffe", "ffffffffffffffff", "0000000000000000", "0000000000000001"]
+    ids += ["00000000000000aa", "00000000000000ab", "not-hex-at-all", "00000000000000ac"]
+    ids += [f"{n:016x}" for n in range(len(record.entries) - len(ids))]
+    entries = [
+        msgspec.structs.replace(e, move_id=i) for e, i in zip(record.entries, ids, strict=True)
+    ]
+    chunk = pack_entries(GAME, record.genesis, entries, Tables(), after=None)
+    nil = [row[1] is None for row in chunk[1]]
+    assert nil[:8] == [False, True, True, True, False, True, False, False]
+    read = unpack_entries(GAME, record.genesis, chunk, Tables(), after=None)
+    assert [e.move_id for e in read] == ids
+
+
+def test_a_counted_id_with_no_id_of_its_device_before_it_is_refused() -> None:
+    body = msgspec.msgpack.decode(encode_compact(GAME, finished_timeline(seed=5).record))
+    body[6][1][0][1] = None
+    with pytest.raises(RecordError, match="counts on from none"):
+        decode_compact(msgspec.msgpack.encode(body), GAME)
 
 
 def test_a_changed_byte_anywhere_breaks_the_chain_to_the_tip() -> None:
