@@ -3,10 +3,11 @@
     .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
-with what the PWA writes: 64-bit random move ids (16 hex digits), a random UUID device
-id per seat, millisecond clocks. Prints bytes per entry, before (record format 2: a
-state hash on every entry, as the engines before format 3 made them) and after
-(format 3):
+with what the PWA writes: a random UUID device id per seat, millisecond clocks and
+move ids of 16 hex digits, counting up per device from a random start as it makes
+them now (`counted ids`) or random, as it made them before (the rows without that
+label). Prints bytes per entry, before (record format 2: a state hash on every entry,
+as the engines before format 3 made them) and after (format 3):
 
 - the record as JSON and msgpack (what the API sends, and what the PWA kept in
   IndexedDB before it kept compact bytes: a row's `record_json`), gzipped, and the
@@ -65,17 +66,24 @@ from core.kernel.packing import Tables
 PG_URL = "postgresql://postgres@127.0.0.1:5432/kifu_bench_records"
 
 
-def played(game: Any, seats: int, seed: int) -> Any:
+def played(game: Any, seats: int, seed: int, *, counted: bool = True) -> Any:
+    """A seeded random game with the PWA's move ids: `counted` as it makes them now (16
+    hex digits counting up from a random start, per device), else as it made them
+    before (16 random hex digits). The same game either way."""
     record = new_record(game, record_id=str(uuid.UUID(int=seed)), seats=seats, seed=seed)
     timeline = Timeline(game, record)
     rng = Rng.seeded(seed, stream=9)
     devices = [random_uuid(rng) for _ in range(seats)]
+    counts = [rng.below(2**32 - 1) << 32 for _ in devices]
     at = 1_764_547_200_000
     while timeline.to_move():
         seat = timeline.to_move()[0]
         move = rng.choice(timeline.legal_moves(seat))
         at += 500 + rng.below(20_000)
-        move_id = f"{rng.below(2**32 - 1):08x}{rng.below(2**32 - 1):08x}"  # as the PWA
+        move_id = f"{rng.below(2**32 - 1):08x}{rng.below(2**32 - 1):08x}"
+        counts[seat] += 1
+        if counted:
+            move_id = f"{counts[seat]:016x}"
         timeline.play(seat, move, move_id=move_id, device_id=devices[seat], at=at)
     return timeline.record
 
@@ -114,16 +122,23 @@ def per_entry(records: list[Any], encode: Any) -> tuple[float, float]:
     return raw / entries, packed / entries
 
 
-def record_figures(game: Any, after: list[Any]) -> dict[str, tuple[float, float]]:
-    before = [as_format_2(game, r) for r in after]
+def record_figures(
+    game: Any, after: list[Any], random_ids: list[Any]
+) -> dict[str, tuple[float, float]]:
+    """`after` with today's counted move ids; `random_ids`, the same games with the
+    random ones the PWA made before."""
+    before = [as_format_2(game, r) for r in random_ids]
     out: dict[str, tuple[float, float]] = {}
-    for label, records in (("format 2", before), ("format 3", after)):
+    for label, records in (("format 2", before), ("format 3", random_ids)):
         out[f"{label} JSON"] = per_entry(records, lambda r: encode_record(r, "json"))
         out[f"{label} msgpack"] = per_entry(records, lambda r: encode_record(r, "msgpack"))
         out[f"{label} compact"] = per_entry(records, lambda r: encode_compact(game, r))
+    out["format 3 compact, counted ids"] = per_entry(after, lambda r: encode_compact(game, r))
+    copies = [seat_copy(game, r) for r in random_ids]
+    out["format 3 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
     copies = [seat_copy(game, r) for r in after]
     out["format 3 seat copy JSON"] = per_entry(copies, lambda r: encode_record(r, "json"))
-    out["format 3 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
+    out["seat copy compact, counted ids"] = per_entry(copies, lambda r: encode_compact(game, r))
     out.update(pull_figures(game, copies, after))
     out["game only (moves+events)"] = per_entry(
         after,
@@ -316,26 +331,32 @@ def main() -> None:
     parser.add_argument("--no-pg", action="store_true")
     parser.add_argument("--indexeddb", action="store_true")
     args = parser.parse_args()
-    print(f"{'title':21} {'layout':28} {'bytes/entry':>12} {'gzipped':>9}")
+    print(f"{'title':21} {'layout':32} {'bytes/entry':>12} {'gzipped':>9}")
     for game_id in games.ids():
         game = games.get(game_id)
         info = game.info
-        records = [
-            played(game, info.min_players + seed % (info.max_players - info.min_players + 1), seed)
+        seats = [
+            info.min_players + seed % (info.max_players - info.min_players + 1)
             for seed in range(1, args.games + 1)
         ]
-        for name, (raw, packed) in record_figures(game, records).items():
-            print(f"{game_id:21} {name:28} {raw:12.1f} {packed:9.1f}")
+        records = [played(game, n, seed) for seed, n in enumerate(seats, 1)]
+        random_ids = [played(game, n, seed, counted=False) for seed, n in enumerate(seats, 1)]
+        for name, (raw, packed) in record_figures(game, records, random_ids).items():
+            print(f"{game_id:21} {name:32} {raw:12.1f} {packed:9.1f}")
         if args.indexeddb:
             entries = sum(len(r.entries) for r in records)
-            old = [as_format_2(game, r) for r in records]
+            old = [as_format_2(game, r) for r in random_ids]
             layouts = {
                 "record_json, format 2": (
                     [[r.id, encode_record(r).decode()] for r in old],
                     entries,
                 ),
                 "record_json, format 3": (
-                    [[r.id, encode_record(r).decode()] for r in records],
+                    [[r.id, encode_record(r).decode()] for r in random_ids],
+                    entries,
+                ),
+                "compact bytes, random ids": (
+                    [[r.id, list(encode_compact(game, r))] for r in random_ids],
                     entries,
                 ),
                 "compact bytes": (
@@ -344,22 +365,25 @@ def main() -> None:
                 ),
             }
             for name, per in indexeddb_bytes(layouts).items():
-                print(f"{game_id:21} {'IndexedDB ' + name:28} {per:12.1f} {'':>9}")
-        sample = records[0]
-        sample = msgspec.structs.replace(sample, entries=sample.entries[: args.store_entries])
+                print(f"{game_id:21} {'IndexedDB ' + name:32} {per:12.1f} {'':>9}")
+        sample, old_ids = (
+            msgspec.structs.replace(r, entries=r.entries[: args.store_entries])
+            for r in (records[0], random_ids[0])
+        )
         stores = [("SQLite", None)] + ([] if args.no_pg else [("PostgreSQL", "pg")])
         for db, url in stores:
             layouts_on_disk = (
-                ("before", as_format_2(game, sample)),
-                ("chunk+seqs", sample),
-                ("after", sample),
+                ("before", "before", as_format_2(game, old_ids)),
+                ("chunk+seqs", "chunk+seqs", old_ids),
+                ("after", "after", old_ids),
+                ("after, counted ids", "after", sample),
             )
-            for layout, record in layouts_on_disk:
+            for name, layout, record in layouts_on_disk:
                 where = fresh_pg() if url else None
                 if url and where is None:
                     continue
                 per = store_bytes(game, record, where, layout)
-                print(f"{game_id:21} {db + ' store, ' + layout:28} {per:12.1f} {'':>9}")
+                print(f"{game_id:21} {db + ' store, ' + name:32} {per:12.1f} {'':>9}")
 
 
 if __name__ == "__main__":

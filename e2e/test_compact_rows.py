@@ -6,15 +6,18 @@
   lost; back online, its backup goes up in the compact form
   (application/vnd.kifu.record), the entries after it as JSON appends.
 - Bytes a game's row takes, compact against the JSON the engine would have kept, for a
-  real title played in the PWA: written to the artifacts folder (compact-rows.json).
+  real title played in the PWA: written to the artifacts folder (compact-rows.json);
+  its move ids count up, each after the first stored as one byte.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import urllib.request
 from pathlib import Path
 
+import msgspec
 import pytest
 from conftest import ARTIFACTS, PHONE_390, open_app, shot
 from helpers import (
@@ -136,6 +139,12 @@ def test_bytes_a_played_game_takes_in_its_row(server, new_context):
     (ARTIFACTS / "compact-rows.json").write_text(json.dumps(figures))
     print("compact rows:", figures)
     assert compact * 5 < as_json
+    # the page's move ids, the bot's replies' included, count up by one from a random
+    # start, so the row stores each after the first as one byte (nil)
+    ids = [int(entry.move_id, 16) for entry in record.entries]
+    assert all(b == (a + 1) % 2**64 for a, b in itertools.pairwise(ids)), ids
+    rows = msgspec.msgpack.decode(row["record_kifu"])[6][1]
+    assert rows[0][1] == ids[0].to_bytes(8, "big") and all(r[1] is None for r in rows[1:])
 
     # Export is that `.kifu` file; another device imports it onto the same position
     pass_cover(page)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import json
 import os
+import secrets
 import sys
 import tempfile
 import time
@@ -89,6 +91,15 @@ def _new_id() -> str:
     return str(uuid.uuid4())
 
 
+_move_count = itertools.count(secrets.randbits(64))
+
+
+def _new_move_id() -> str:
+    """A move id as the PWA makes them: 16 hex digits counting up from a random start
+    (the compact record stores each one after the first as one byte)."""
+    return f"{next(_move_count) % 2**64:016x}"
+
+
 def _print_json(obj: Any) -> None:
     print(json.dumps(msgspec.to_builtins(obj), ensure_ascii=False, indent=2))
 
@@ -153,7 +164,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         dict.fromkeys(seats, available[args.bot]),
         Rng.seeded(bot_seed, stream=99),
         max_entries=timeline.seq + args.max_moves,
-        move_id=lambda _: _new_id(),
+        move_id=lambda _: _new_move_id(),
         at=_now_ms(),
     )
     save_record(path, timeline.record)
@@ -306,13 +317,13 @@ class PlayLoop:
             return False
         try:
             if answer == "undo":
-                self.timeline.take_back(seat, move_id=_new_id(), at=_now_ms())
+                self.timeline.take_back(seat, move_id=_new_move_id(), at=_now_ms())
             else:
                 if answer.isdigit() and 1 <= int(answer) <= len(moves):
                     move = moves[int(answer) - 1]
                 else:
                     move = _decode_move(self.game, answer)
-                self.timeline.play(seat, move, move_id=_new_id(), at=_now_ms())
+                self.timeline.play(seat, move, move_id=_new_move_id(), at=_now_ms())
         except (KifuError, CliError) as exc:
             self.write(f"! {exc}")
             return True

@@ -7,7 +7,7 @@
 //   const moves = await engine.legalMoves(game.record_id, game.to_move[0]);
 //   await engine.play(game.record_id, game.to_move[0], moves[0]);
 
-import { EngineError, checkCall, newMoveId, newSeed, recordField } from "./protocol.js";
+import { EngineError, checkCall, newMoveId, newSeed, randomHex, recordField } from "./protocol.js";
 
 export { EngineError, newMoveId, newSeed, recordField };
 
@@ -81,22 +81,22 @@ export class EngineClient {
   hello() { return this.call("hello"); }
   catalogue() { return this.call("catalogue"); }
 
-  newGame({ game, seats, seed = newSeed(), recordId = newMoveId(), options = {}, takeback = "casual", createdAt = Date.now() }) {
+  newGame({ game, seats, seed = newSeed(), recordId = randomHex(8), options = {}, takeback = "casual", createdAt = Date.now() }) {
     return this.call("new", { game, seats, seed, record_id: recordId, options, takeback, created_at: createdAt });
   }
   /** Open a record: compact bytes (Uint8Array) or JSON text. */
   load(record, check = "replay") { return this.call("load", { ...recordField(record), check }); }
   /** "Play from here": open a new game with entries 1..seq of `recordId` (seed kept exactly). */
-  branch(recordId, seq, { newRecordId = newMoveId(), createdAt = Date.now() } = {}) {
+  branch(recordId, seq, { newRecordId = randomHex(8), createdAt = Date.now() } = {}) {
     return this.call("branch", { record_id: recordId, seq, new_record_id: newRecordId, created_at: createdAt });
   }
   close(recordId) { return this.call("close", { record_id: recordId }); }
   summary(recordId) { return this.call("summary", { record_id: recordId }); }
   legalMoves(recordId, seat) { return this.call("legal_moves", { record_id: recordId, seat }); }
-  play(recordId, seat, move, moveId = newMoveId()) {
+  play(recordId, seat, move, moveId = newMoveId(recordId)) {
     return this.call("play", { record_id: recordId, seat, move, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
-  undo(recordId, seat, { toSeq = null, bots = [], moveId = newMoveId() } = {}) {
+  undo(recordId, seat, { toSeq = null, bots = [], moveId = newMoveId(recordId) } = {}) {
     return this.call("undo", { record_id: recordId, seat, to_seq: toSeq, bots, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
   /** Why `seat` may not take back to `toSeq` (null: the undo target past the `bots`
@@ -114,7 +114,7 @@ export class EngineClient {
   convert(record, form = "compact") { return this.call("convert", { ...recordField(record), form }); }
   verify(record) { return this.call("verify", recordField(record)); }
   hashes(record) { return this.call("hashes", recordField(record)); }
-  botStep(recordId, { bot = "random", seat = null, botSeed = 0, moveId = newMoveId() } = {}) {
+  botStep(recordId, { bot = "random", seat = null, botSeed = 0, moveId = newMoveId(recordId) } = {}) {
     return this.call("bot_step", { record_id: recordId, bot, seat, bot_seed: botSeed, move_id: moveId, device_id: this.deviceId, at: Date.now() });
   }
   /** Begin a bot's decision to think in slices (an undo can stop it in between): {done, total}. */

@@ -133,12 +133,26 @@ export function decodeReply(text) {
   return JSON.parse(text, (key, value) => (KIFU_FIELD.test(key) && typeof value === "string" ? fromBase64(value) : value));
 }
 
-/** A fresh id for a move, the server's idempotency key: 64 random bits as 16 hex
- * digits (8 bytes in the compact record; a UUID takes 16). */
-export function newMoveId() {
-  const bytes = new Uint8Array(8);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const lastMoveIds = new Map(); // record id -> its last move id, as a number
+
+/** A fresh id for a move of record `recordId`, its seat's idempotency key: 16 hex
+ * digits counting up by one from a random 64-bit start, one count per record (so the
+ * ids another seat sees say nothing of this device's other games). The compact record
+ * stores an id that is its device's last + 1 as one byte where a random id takes 8
+ * that no compression shrinks; ids that count can be guessed, so the engine and the
+ * server hold each seat's ids apart (another seat cannot take yours). */
+export function newMoveId(recordId = "") {
+  const last = lastMoveIds.get(recordId) ?? BigInt(`0x${randomHex(8)}`);
+  const next = (last + 1n) % 2n ** 64n;
+  lastMoveIds.set(recordId, next);
+  return next.toString(16).padStart(16, "0");
+}
+
+/** `bytes` random bytes from the platform's CSPRNG, as hex (a new record's id). */
+export function randomHex(bytes) {
+  const values = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(values);
+  return Array.from(values, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** A game seed below 2**53 (exact as a JS number), from the platform's CSPRNG. */

@@ -138,7 +138,7 @@ export class SyncClient {
   }
 
   /** Queue a move (or {kind: "takeback", to_seq}) and persist it before any send. */
-  async queueMove(key, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId() }) {
+  async queueMove(key, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId(key) }) {
     const item = { move_id, seat, kind, move, to_seq, based_on, device_id: this.deviceId, at: Date.now() };
     await this._update(key, async (held) => {
       const out = await this.engine.sync("hosted.queue", { state: held.state, item });

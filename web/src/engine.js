@@ -18,6 +18,7 @@ export class EngineError extends Error {
 
 let clientPromise = null;
 let client = null;
+let clientModule = null;
 const listeners = new Set();
 let status = { phase: 'idle', progress: 0, message: '' };
 
@@ -57,6 +58,7 @@ async function start() {
   setStatus({ phase: 'loading', progress: 0.02, message: t('boot.fetching') });
   try {
     const mod = await import(/* @vite-ignore */ CLIENT_URL);
+    clientModule = mod;
     client = await makeClient(mod, (progress, message) =>
       setStatus({ phase: 'loading', progress: Math.max(status.progress, progress), message: message || status.message }),
     );
@@ -101,6 +103,13 @@ function stageText(stage) {
 export async function engineClient() {
   if (!client) await boot();
   return client;
+}
+
+/** A fresh move id for record `recordId` from the engine's own counter (web/engine/
+ * protocol.js newMoveId), the one its sync queue counts with too. */
+export async function moveId(recordId) {
+  if (!client) await boot();
+  return clientModule.newMoveId(recordId);
 }
 
 /** One request; its result, or EngineError carrying the rule's wording. */

@@ -4,10 +4,10 @@
 // Screens only use the common surface:
 //   refresh(), snapshot (seq, toMove, over, outcome, view, legal, viewSeat, entries),
 //   play(move), undo(), undoState(), viewAt(seq), branchAt(seq)
-import { call, EngineError } from './engine.js';
+import { call, EngineError, moveId } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
-import { moveId, uuid } from './ui.js';
+import { uuid } from './ui.js';
 import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
@@ -152,7 +152,7 @@ export class LocalSession extends EngineSession {
       record_id: this.rid,
       seat,
       move,
-      move_id: moveId(),
+      move_id: await moveId(this.rid),
       device_id: await store.deviceId(),
       at: Date.now(),
     });
@@ -175,6 +175,7 @@ export class LocalSession extends EngineSession {
     const decision = { record_id: this.rid, seat, bot: this.row.bots?.[seat] || 'random', bot_seed: this.row.botSeed ?? 1 };
     const thought = (this.thinking = { seat, done: 0, total: 0, stopped: false });
     const deviceId = await store.deviceId();
+    const botMoveId = await moveId(this.rid); // made now: nothing may await after the last check
     try {
       let progress = await call('bot_begin', decision);
       let slice = FIRST_SLICE;
@@ -195,7 +196,7 @@ export class LocalSession extends EngineSession {
       onThinking(thought);
       // no await between the last check and this call: once sent, the move is in (an
       // undo tapped later takes it back with the rest, past the bots' replies)
-      await call('bot_step', { ...decision, move_id: moveId(), device_id: deviceId, at: Date.now() });
+      await call('bot_step', { ...decision, move_id: botMoveId, device_id: deviceId, at: Date.now() });
     } finally {
       if (this.thinking === thought) this.thinking = null;
     }
@@ -253,7 +254,7 @@ export class LocalSession extends EngineSession {
       record_id: this.rid,
       seat,
       bots: this.botSeats(),
-      move_id: moveId(),
+      move_id: await moveId(this.rid),
       device_id: await store.deviceId(),
       at: Date.now(),
     });
@@ -394,7 +395,7 @@ export class HostedSession {
   /** A take-back goes through the same queue; the server's refusal is the tap's error
    * (with the rule's reason), not a notice to dismiss later. */
   async undo() {
-    const takeBackId = moveId();
+    const takeBackId = await moveId(this.id);
     this.row = await queueHosted(this.id, { kind: 'takeback', to_seq: null, move_id: takeBackId });
     await this.refresh();
     const refused = (this.row.hosted.rejected || []).find((r) => r.move_id === takeBackId);

@@ -51,13 +51,6 @@ export function uuid() {
   return crypto.randomUUID();
 }
 
-/** A move's id, its idempotency key: 64 random bits as 16 hex digits. Unique enough
- * within one record (where the engine refuses a repeat), and 8 bytes in the compact
- * record where a UUID takes 16 that no compression shrinks. */
-export function moveId() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** A seed below 2**53 so it survives JSON numbers on the JS side. */
 export function newSeed() {
   const words = crypto.getRandomValues(new Uint32Array(2));
