@@ -13,6 +13,7 @@ game is over.
 from __future__ import annotations
 
 import hmac
+import itertools
 import secrets
 import time
 from collections.abc import Callable
@@ -38,6 +39,7 @@ from core.kernel import (
     redact_entry,
     redact_record,
 )
+from core.kernel.compact import counted_id
 from core.wire import encode_pull
 
 from . import schemas as s
@@ -101,10 +103,26 @@ def play_bot_seats(
         {seat: offered.get(name, random_bot) for seat, name in seats.items()},
         Rng.seeded(agg.bot_seed, stream=before),
         max_entries=min(before + BOT_MOVES_MAX, limit),
-        move_id=lambda seq: f"bot-{seq}-{secrets.token_hex(8)}",
+        move_id=_bot_move_ids(tl),
         at=now_ms(),
     )
     return list(tl.record.entries[before:])
+
+
+def _bot_move_ids(tl: Timeline[Any, Any, Any]) -> Callable[[int], str]:
+    """The bots' move ids: 16 hex digits counting on from the last the server made for
+    them (device ""), from a random start in a game that has none, so the compact
+    record stores each as one byte. Ids are each seat's own: a count is safe to guess."""
+    last = next(
+        (
+            number
+            for entry in reversed(tl.record.entries)
+            if not entry.device_id and (number := counted_id(entry.move_id)) is not None
+        ),
+        secrets.randbits(64),
+    )
+    count = itertools.count(last + 1)
+    return lambda _seq: f"{next(count) % 2**64:016x}"
 
 
 class HostedGames:

@@ -13,7 +13,7 @@ stores only what cannot:
 - moves and events are packed (packing.py: positional arrays against a schema
   table, strings by index), device ids by index, `at` as the time since the entry
   before; move ids as nil where they are their device's next count (the PWA's ids
-  are 16 hex digits counting up from a random start: its last id + 1, as a number),
+  are 16 hex digits counting up from a random start: its last such id + 1),
   other 16-hex-digit ids as their 8 bytes, UUIDs as 16 (random ids are the bytes of
   a record no compression shrinks);
 - the tip hash is stored, and reading re-derives the chain and checks that it ends
@@ -100,18 +100,20 @@ HEX_ID = frozenset("0123456789abcdef")
 ID_COUNT = 2**64  # the 16-hex-digit ids wrap around here
 
 
-def _counted(move_id: str) -> int | None:
-    """A 16-hex-digit id (the PWA's) as a number; None for any other."""
+def counted_id(move_id: str) -> int | None:
+    """A 16-hex-digit move id (the PWA's, `kifu`'s, the hosted bots') as a number; None
+    for any other."""
     if len(move_id) == 16 and HEX_ID.issuperset(move_id):
         return int(move_id, 16)
     return None
 
 
 def _follows(tables: Tables, device: int, number: int | None) -> bool:
-    """Whether `number` is `device`'s next count, and remember it as its last."""
-    last = tables.last_ids.pop(device, None)
+    """Whether `number` is `device`'s next count, and remember it as its last (ids
+    that do not count, None, leave the last as it is)."""
     if number is None:
         return False
+    last = tables.last_ids.get(device)
     tables.last_ids[device] = number
     return last is not None and number == (last + 1) % ID_COUNT
 
@@ -119,7 +121,7 @@ def _follows(tables: Tables, device: int, number: int | None) -> bool:
 def _id_out(move_id: str, device: int, tables: Tables) -> bytes | str | None:
     """nil for the device's next count, other 16-hex-digit ids as their 8 bytes,
     UUIDs as their 16; others as they are."""
-    number = _counted(move_id)
+    number = counted_id(move_id)
     if _follows(tables, device, number):
         return None
     if number is not None:
@@ -147,7 +149,7 @@ def _id_in(value: Any, device: int, tables: Tables) -> str:
         move_id = value.hex()
     else:
         move_id = str(uuid.UUID(bytes=value))
-    _follows(tables, device, _counted(move_id))
+    _follows(tables, device, counted_id(move_id))
     return move_id
 
 

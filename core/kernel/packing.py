@@ -46,7 +46,7 @@ class Tables:
         self._schema_index: dict[tuple[Any, ...], int] = {}
         self._device_index: dict[str, int] = {}
         self._new: tuple[int, int, int] = (0, 0, 0)
-        # per device index, its last move id that is 16 hex digits, as a number
+        # per device index, the last of its move ids that are 16 hex digits, as a number
         # (compact.py stores the id after it, its next count, as nil)
         self.last_ids: dict[int, int] = {}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from typing import Any
@@ -10,7 +11,8 @@ import httpx
 import msgspec
 import pytest
 
-from core.kernel import Record, verify
+from core.kernel import Record, encode_compact, verify
+from core.kernel.compact import counted_id
 from server.store import open_store, record_uuid
 from tests.kernel.fixture_game import GAME
 from tests.server.conftest import ThreadServer, make_settings
@@ -65,8 +67,13 @@ class BotTable:
         return msgspec.convert(shared["record"], Record[GAME.move_type, GAME.event_type])  # type: ignore[name-defined]
 
 
+def server_made(move_id: str) -> bool:
+    """An id the server made for a bot: 16 hex digits (the person's here are "m-<n>")."""
+    return counted_id(move_id) is not None
+
+
 def is_bot_entry(entry: dict[str, Any]) -> bool:
-    return str(entry["move_id"]).startswith("bot-")
+    return server_made(str(entry["move_id"]))
 
 
 def test_bots_play_until_a_person_is_to_move_and_to_the_end(client: httpx.Client) -> None:
@@ -93,9 +100,15 @@ def test_bots_play_until_a_person_is_to_move_and_to_the_end(client: httpx.Client
         assert n < 100
     record = table.full_record(1)
     assert verify(GAME, record) is None  # bot entries are ordinary, verifiable entries
-    seats = {e.seat for e in record.entries if e.move_id.startswith("bot-")}
+    seats = {e.seat for e in record.entries if server_made(e.move_id)}
     assert seats == {0, 2}
-    assert all(e.seat == 1 for e in record.entries if not e.move_id.startswith("bot-"))
+    assert all(e.seat == 1 for e in record.entries if not server_made(e.move_id))
+    # the bots' ids count up, so the compact record stores each after the first as nil
+    bot_ids = [int(e.move_id, 16) for e in record.entries if server_made(e.move_id)]
+    assert all(b == (a + 1) % 2**64 for a, b in itertools.pairwise(bot_ids)), bot_ids
+    rows = msgspec.msgpack.decode(encode_compact(GAME, record))[6][1]
+    stored = [row[1] for row, e in zip(rows, record.entries, strict=True) if server_made(e.move_id)]
+    assert stored[0] == bot_ids[0].to_bytes(8, "big") and set(stored[1:]) == {None}
     assert table.get("", 1)["outcome"] is not None
 
 
