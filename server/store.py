@@ -12,8 +12,8 @@ and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right after
 existed). Stores written before hold `EntryAppended` (one entry, canonical JSON),
 `EntriesAppended` (a JSON array) or `EntriesPacked` (a chunk beside its first and last
 seq) events, which are read as they are; the chunks that follow them continue from
-their last entry. On disk a `Chunk` row is still ~150 bytes of the library's own
-(originator id twice, topic, timestamp) around the chunk: short since its topic is
+their last entry. On disk a `Chunk` row is still ~110 bytes of the library's own
+(originator id, topic, timestamp) around the chunk: short since its topic is
 (`kifu:chunk`), timestamps are integer microseconds (`DatetimeAsMicros`) and the seqs
 are gone; bench/bench_records.py measures it.
 
@@ -35,11 +35,14 @@ Share ids and bug reports are small aggregates of their own (`ShareLink`,
 an index the library keeps consistent.
 
 The backing store is SQLite (a file under the data directory, nothing to start)
-or PostgreSQL when a ``postgresql://`` URL is configured. On PostgreSQL the
-events go through eventsourcing's *aggregate* recorder: its application
-recorder keeps a gapless notification log by taking `LOCK TABLE ... IN EXCLUSIVE
-MODE` on every write, which would make writes to different games (in every
-process) wait on each other, and nothing here reads that log. The tables are
+or PostgreSQL when a ``postgresql://`` URL is configured. The events go through
+eventsourcing's *aggregate* recorder, as nothing here reads the application
+recorder's gapless notification log: on PostgreSQL that log takes `LOCK TABLE ...
+IN EXCLUSIVE MODE` on every write, which would make writes to different games (in
+every process) wait on each other; on SQLite it is a rowid table whose key index
+holds every row's originator id and version a second time (~40 bytes a row), where
+the aggregate recorder's table is `WITHOUT ROWID` (a file made before keeps its
+table: the columns are the same). The tables are
 created once, under an advisory lock, so processes starting together do not
 race on `CREATE TYPE`/`CREATE TABLE`.
 """
@@ -271,9 +274,13 @@ class KifuStore(Application):  # type: ignore[type-arg]
     is_snapshotting_enabled = False
 
     def construct_recorder(self) -> Any:
-        if self.env.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
-            return self.factory.aggregate_recorder()  # no global lock per write
-        return super().construct_recorder()  # SQLite: one writer anyway; files keep their table
+        """The aggregate recorder (nothing here reads the application recorder's
+        notification log): on PostgreSQL no global lock per write; on SQLite a new
+        file's events are one b-tree keyed by (originator id, version), `WITHOUT
+        ROWID`, where the log's rowid table kept every row's id and version again in
+        its key index. The columns are the same, so a file made before keeps its table
+        and goes on in it."""
+        return self.factory.aggregate_recorder()
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
