@@ -88,14 +88,16 @@ def encode_pull(
     that copy and end at the server's tip. None for since_hash: `since` is past the
     tip (no entries, nothing to chain). The genesis travels from 0, and once the game
     is over (its seed is the news: the commitments are recomputed with it); otherwise
-    a later pull continues a copy that holds it, and its chain (since_hash) binds it."""
+    a later pull continues a copy that holds it, and its chain (since_hash) binds it;
+    the record id goes with the genesis (version 2; version 1 sent it every time)."""
     since_hash = None
     if since <= seq:
         since_hash = hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
     chunk = pack_entries(game, part.genesis, list(part.entries), Tables(), after=after)
     fresh = since == 0 or part.genesis.seed is not None
     genesis = msgspec.to_builtins(part.genesis) if fresh else None
-    body = [PULL_MAGIC, PULL_VERSION, part.id, genesis, since, since_hash, seq, hash_out(tip)]
+    record_id = part.id if fresh else None  # a later pull's copy holds it, as the genesis
+    body = [PULL_MAGIC, PULL_VERSION, record_id, genesis, since, since_hash, seq, hash_out(tip)]
     return msgspec.msgpack.encode([*body, over, chunk])
 
 
@@ -114,7 +116,7 @@ def decode_pull(
         )
         since, seq = int(since), int(seq)
         if genesis_data is None and held is not None:
-            genesis = held.genesis
+            genesis, record_id = held.genesis, held.id if record_id is None else record_id
         else:
             genesis = msgspec.convert(genesis_data, Genesis)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:

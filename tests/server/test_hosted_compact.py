@@ -68,6 +68,9 @@ def test_a_compact_pull_is_the_json_pull_packed(client: httpx.Client, reader: in
         reply = wire.decode_pull(response.content, games.get("high-card"), held)
         assert msgspec.to_builtins(reply) == expected
         assert len(response.content) < len(pull(client, table, reader, since).content)
+        # a later pull of a game in progress leaves the record id and genesis to the copy
+        body = msgspec.msgpack.decode(response.content)
+        assert (body[2] is None, body[3] is None) == (since > 0, since > 0)
     ahead = pull(client, table, reader, 9, MEDIA_TYPE)  # a copy the server is behind
     with pytest.raises(RecordError, match="fewer than this copy's 9"):
         wire.decode_pull(ahead.content, games.get("high-card"), held_copy(whole, 5))
