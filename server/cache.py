@@ -77,15 +77,15 @@ def record_entries(
     *,
     after: AnyEntry | None = None,
     tables: Tables | None = None,
-    chunk: str | None = None,
+    chunk: bytes | None = None,
 ) -> int:
     """Append entries (which follow `after`) to an aggregate as one packed chunk
     (`chunk` if it was packed already, off this process), continuing `tables` (the
     record's, as stored so far; a new record's: none); the memory they are charged."""
     if not entries:
         return 0
-    text = chunk or pack_chunk(game, genesis, entries, after=after, tables=tables)
-    agg.append_chunk(chunk=text)
+    packed = chunk or pack_chunk(game, genesis, entries, after=after, tables=tables)
+    agg.append_chunk(chunk=packed)
     return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
 
 

@@ -26,7 +26,7 @@ from .store import pack_chunk
 
 def checked_upload(
     game: Decider[Any, Any, Any, Any], body: bytes, fmt: Format = "json"
-) -> tuple[dict[str, Any] | None, str]:
+) -> tuple[dict[str, Any] | None, bytes]:
     """An uploaded record's first divergence (seq 0: a genesis the engine refuses, e.g.
     a seat count outside its range) as builtins, None when it verifies; and its
     entries packed for the store (packing 6,000 entries is CPU time too)."""
@@ -38,7 +38,7 @@ def checked_upload(
     except SetupError as exc:
         found = Divergence(seq=0, message=str(exc))
     if found is not None:
-        return msgspec.to_builtins(found), ""
+        return msgspec.to_builtins(found), b""
     return None, pack_chunk(game, genesis, record.entries)
 
 

@@ -12,10 +12,13 @@ and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right after
 existed). Stores written before hold `EntryAppended` (one entry, canonical JSON),
 `EntriesAppended` (a JSON array) or `EntriesPacked` (a chunk beside its first and last
 seq) events, which are read as they are; the chunks that follow them continue from
-their last entry. On disk a `Chunk` row is still ~110 bytes of the library's own
-(originator id, topic, timestamp) around the chunk: short since its topic is
-(`kifu:chunk`), timestamps are integer microseconds (`DatetimeAsMicros`) and the seqs
-are gone; bench/bench_records.py measures it.
+their last entry. On disk a `Chunk` row is ~70 bytes of the library's own
+(originator id, version, topic, timestamp) around the chunk: short since its topic
+is (`kifu:chunk`), its state is msgpack (`RowTranscoder`: the chunk's bytes and
+msgpack's timestamp; rows stored as JSON, with integer-microsecond timestamps from
+`DatetimeAsMicros` or the library's ISO text, still read) and the seqs are gone; a
+stored Ducks in Tow move takes 116 bytes of a SQLite file; bench/bench_records.py
+measures every title.
 
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
@@ -102,6 +105,43 @@ class DatetimeAsMicros(Transcoding):
         return datetime.fromisoformat(data)
 
 
+MSGPACK_INTS = range(-(2**63), 2**64)
+
+
+def _plain(value: Any) -> bool:
+    """Whether msgpack gives `value` back as it was: the plain values, bytes and UTC
+    datetimes (msgspec would turn a UUID or a Decimal into text)."""
+    if value is None or isinstance(value, str | bool | float | bytes):
+        return True
+    if isinstance(value, int):
+        return value in MSGPACK_INTS
+    if isinstance(value, datetime):
+        return value.tzinfo is UTC
+    if isinstance(value, list | tuple):
+        return all(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+class RowTranscoder(JSONTranscoder):
+    """Event states as msgpack where the library writes JSON: a chunk's bytes as they
+    are (base85 text in JSON, a quarter more) and the timestamp as msgpack's own
+    (`{"_type_": "dt", "_data_": ...}` took 41 bytes), ~35 bytes off a move's row.
+    A state holding anything msgpack would not give back as it was stays JSON, and
+    JSON rows read as before: JSON states start with "{", msgpack maps never do."""
+
+    def encode(self, obj: Any) -> bytes:
+        if _plain(obj):
+            return msgspec.msgpack.encode(obj)
+        return super().encode(obj)
+
+    def decode(self, data: bytes) -> Any:
+        if data[:1] == b"{":
+            return super().decode(data)
+        return msgspec.msgpack.decode(data)
+
+
 class GameStream(Aggregate):
     """One game record: its genesis, its entries in order, and the table around it."""
 
@@ -171,10 +211,10 @@ class GameStream(Aggregate):
         """A chunk as `append_chunk` writes it, with its (derivable) first and last seq."""
 
     @event("Chunk")
-    def append_chunk(self, chunk: str) -> None:
+    def append_chunk(self, chunk: bytes | str) -> None:
         """The entries of one write, whatever their number (an upload, a move and the
-        bots' replies), as a compact chunk (msgpack, base85 text: the store's events
-        are JSON) continuing the tables and seqs of the chunks before."""
+        bots' replies), as a compact chunk (msgpack bytes; rows stored as JSON hold it
+        as base85 text) continuing the tables and seqs of the chunks before."""
 
     @event("SeatClaimed")
     def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
@@ -200,24 +240,25 @@ def pack_chunk(
     *,
     after: AnyEntry | None = None,
     tables: Tables | None = None,
-) -> str:
-    """`EntriesPacked.chunk` for entries that follow `after`, continuing `tables` (the
+) -> bytes:
+    """`Chunk.chunk` for entries that follow `after`, continuing `tables` (the
     record's chunks so far; none for a new record)."""
     chunk = pack_entries(game, genesis, entries, tables or Tables(), after=after)
-    return base64.b85encode(msgspec.msgpack.encode(chunk)).decode()
+    return msgspec.msgpack.encode(chunk)
 
 
 def unpack_chunk(
     game: Decider[Any, Any, Any, Any],
     genesis: Genesis,
-    text: str,
+    packed: bytes | str,
     tables: Tables,
     *,
     after: AnyEntry | None,
 ) -> list[AnyEntry]:
-    """The entries of an `EntriesPacked.chunk` (the reverse of `pack_chunk`)."""
-    chunk = msgspec.msgpack.decode(base64.b85decode(text))
-    return unpack_entries(game, genesis, chunk, tables, after=after)
+    """The entries of a `Chunk.chunk` or an `EntriesPacked.chunk` (the reverse of
+    `pack_chunk`; base85 text as rows stored in JSON hold it)."""
+    raw = base64.b85decode(packed) if isinstance(packed, str) else packed
+    return unpack_entries(game, genesis, msgspec.msgpack.decode(raw), tables, after=after)
 
 
 # The topic of the event every write stores, short (the library's default,
@@ -281,6 +322,11 @@ class KifuStore(Application):  # type: ignore[type-arg]
         its key index. The columns are the same, so a file made before keeps its table
         and goes on in it."""
         return self.factory.aggregate_recorder()
+
+    def construct_transcoder(self) -> RowTranscoder:
+        transcoder = RowTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
