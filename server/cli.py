@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import itertools
 import json
 import os
 import secrets
@@ -42,6 +41,7 @@ from core.kernel import (
     verify,
 )
 from core.kernel.codec import Format
+from core.kernel.compact import counted_ids
 
 EXTRA_GAMES_ENV = "KIFU_EXTRA_GAMES"
 
@@ -91,13 +91,13 @@ def _new_id() -> str:
     return str(uuid.uuid4())
 
 
-_move_count = itertools.count(secrets.randbits(64))
+_move_ids = counted_ids(secrets.randbits(64))
 
 
 def _new_move_id() -> str:
     """A move id as the PWA makes them: 16 hex digits counting up from a random start
     (the compact record stores each one after the first as one byte)."""
-    return f"{next(_move_count) % 2**64:016x}"
+    return next(_move_ids)
 
 
 def _print_json(obj: Any) -> None:

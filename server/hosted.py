@@ -13,7 +13,6 @@ game is over.
 from __future__ import annotations
 
 import hmac
-import itertools
 import secrets
 import time
 from collections.abc import Callable
@@ -39,7 +38,7 @@ from core.kernel import (
     redact_entry,
     redact_record,
 )
-from core.kernel.compact import counted_id
+from core.kernel.compact import counted_id, counted_ids
 from core.wire import encode_pull
 
 from . import schemas as s
@@ -121,8 +120,8 @@ def _bot_move_ids(tl: Timeline[Any, Any, Any]) -> Callable[[int], str]:
         ),
         secrets.randbits(64),
     )
-    count = itertools.count(last + 1)
-    return lambda _seq: f"{next(count) % 2**64:016x}"
+    ids = counted_ids(last)
+    return lambda _seq: next(ids)
 
 
 class HostedGames:

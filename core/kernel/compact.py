@@ -108,24 +108,28 @@ def counted_id(move_id: str) -> int | None:
     return None
 
 
-def _follows(tables: Tables, device: int, number: int | None) -> bool:
-    """Whether `number` is `device`'s next count, and remember it as its last (ids
-    that do not count, None, leave the last as it is)."""
-    if number is None:
-        return False
+def counted_ids(last: int) -> Iterator[str]:
+    """Move ids counting on from the number `last`: 16 hex digits, wrapping at 2**64
+    (each is the id the compact form stores as nil after the one before)."""
+    while True:
+        last = (last + 1) % ID_COUNT
+        yield f"{last:016x}"
+
+
+def _next_count(tables: Tables, device: int) -> int | None:
+    """The number of `device`'s next counted id (None: it has had none)."""
     last = tables.last_ids.get(device)
-    tables.last_ids[device] = number
-    return last is not None and number == (last + 1) % ID_COUNT
+    return None if last is None else (last + 1) % ID_COUNT
 
 
 def _id_out(move_id: str, device: int, tables: Tables) -> bytes | str | None:
     """nil for the device's next count, other 16-hex-digit ids as their 8 bytes,
     UUIDs as their 16; others as they are."""
     number = counted_id(move_id)
-    if _follows(tables, device, number):
-        return None
     if number is not None:
-        return number.to_bytes(8, "big")
+        follows = number == _next_count(tables, device)
+        tables.last_ids[device] = number
+        return None if follows else number.to_bytes(8, "big")
     if len(move_id) == 36:
         try:
             parsed = uuid.UUID(move_id)
@@ -138,18 +142,19 @@ def _id_out(move_id: str, device: int, tables: Tables) -> bytes | str | None:
 
 def _id_in(value: Any, device: int, tables: Tables) -> str:
     """The move id `_id_out` stored for `device`."""
+    number: int | None
     if value is None:
-        last = tables.last_ids.get(device)
-        if last is None:
+        number = _next_count(tables, device)
+        if number is None:
             raise RecordError("a move id counts on from none of its device's")
-        move_id = f"{(last + 1) % ID_COUNT:016x}"
-    elif not isinstance(value, bytes):
-        move_id = str(value)
-    elif len(value) == 8:
-        move_id = value.hex()
+        move_id = f"{number:016x}"
+    elif isinstance(value, bytes) and len(value) == 8:
+        number, move_id = int.from_bytes(value, "big"), value.hex()
     else:
-        move_id = str(uuid.UUID(bytes=value))
-    _follows(tables, device, counted_id(move_id))
+        move_id = str(uuid.UUID(bytes=value)) if isinstance(value, bytes) else str(value)
+        number = counted_id(move_id)
+    if number is not None:
+        tables.last_ids[device] = number
     return move_id
 
 
