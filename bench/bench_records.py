@@ -185,8 +185,9 @@ def pull_figures(
 
 
 def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
-    """Bytes per entry the server's store grows by, one save per entry."""
-    from server.cache import record_entries
+    """Bytes per entry the server's store grows by, one save per entry ("joined":
+    one write per entry through the server's cache, which joins rows as it goes)."""
+    from server.cache import RecordCache, record_entries
     from server.store import GameStream, open_store, pack_chunk
 
     with tempfile.TemporaryDirectory() as data_dir:
@@ -208,7 +209,19 @@ def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
         store.save(agg)
         start = size()
         tables = Tables()
+        if layout == "joined":
+            cache = RecordCache(store, max_bytes=2**28, serialize_writes=url is None)
+            live = cache.get(record.id)
         for index, entry in enumerate(record.entries):
+            if layout == "joined":
+
+                def attempt(entry: Any = entry) -> None:
+                    live.tl.append(entry, check="replay")
+                    cache.append(live, [entry])
+                    cache.save(live)
+
+                cache.write(live, attempt, fresh=False)
+                continue
             held = record.entries[index - 1] if index else None
             if layout == "before":
                 agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
@@ -377,6 +390,7 @@ def main() -> None:
                 ("chunk+seqs", "chunk+seqs", old_ids),
                 ("after", "after", old_ids),
                 ("after, counted ids", "after", sample),
+                ("joined rows, counted ids", "joined", sample),
             )
             for name, layout, record in layouts_on_disk:
                 where = fresh_pg() if url else None

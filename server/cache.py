@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -46,16 +47,23 @@ from core.sync import entry_type
 
 from .group_commit import GroupCommit
 from .problems import ApiError
-from .store import GameStream, KifuStore, pack_chunk, record_uuid, unpack_chunk
+from .store import (
+    CHUNK_EVENTS,
+    ENTRY_EVENTS,
+    GameStream,
+    KifuStore,
+    pack_chunk,
+    record_uuid,
+    unpack_chunk,
+)
 
 T = TypeVar("T")
-CHUNK_EVENTS = (GameStream.Chunk, GameStream.EntriesPacked)  # type: ignore[attr-defined]
-ENTRY_EVENTS = (
-    *CHUNK_EVENTS,
-    GameStream.EntryAppended,  # type: ignore[attr-defined]
-    GameStream.EntriesAppended,  # type: ignore[attr-defined]
-)
+log = logging.getLogger(__name__)
 MAX_RETRIES = 5
+JOIN_BYTES = 700
+"""A record's Chunk rows are joined into one once their chunks hold this many bytes
+(and at the game's end). Not many more: a SQLite row of over ~1,000 bytes spills into
+an overflow page of its own, mostly empty (a 1.5 KB row took 4 KiB of file)."""
 MEMORY_PER_BYTE = 4  # bytes of memory per byte of the entries' JSON (see test_resources)
 MESSAGES_KEPT = 256  # live-update messages memoized per record
 
@@ -89,6 +97,19 @@ def record_entries(
     return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
 
 
+class Rejoined(Exception):
+    """Rows a Live had read were joined by another writer: it loads the record anew."""
+
+
+def _mutate(event: Any, agg: Any) -> Any:
+    """The aggregate with `event` applied, whatever rows were joined before it: a
+    joined row (store.py `Chunks`) replaces several, so the versions read have gaps
+    (the library's own `mutate` wants each version one past the one before)."""
+    if agg is not None:
+        agg.version = event.originator_version - 1
+    return event.mutate(agg)
+
+
 class Live:
     """One record in memory: its aggregate, its timeline, its lock, and the live-update
     messages already made for it (one per entry and seat, shared by every socket)."""
@@ -104,6 +125,8 @@ class Live:
         self.batch_decoder: msgspec.json.Decoder[Any] | None = None
         self.tables = Tables()  # of its packed chunks, as stored so far
         self.size = 0
+        self.unjoined = 0  # its stored Chunk rows since its last joined row
+        self.unjoined_bytes = 0  # and the bytes of their chunks
         self.unflushed: asyncio.Future[None] | None = None  # its last quick write's commit
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
@@ -183,7 +206,7 @@ class RecordCache:
         stored: list[str] = []
         events: Iterable[Any] = self.store.events.get(record_uuid(live.record_id))
         for event in events:
-            agg = event.mutate(agg)
+            agg = _mutate(event, agg)
             if isinstance(event, ENTRY_EVENTS):
                 stored.append(event)
         if not isinstance(agg, GameStream):
@@ -194,6 +217,7 @@ class RecordCache:
         live.decoder = msgspec.json.Decoder(entry_type(game))
         live.batch_decoder = msgspec.json.Decoder(list[entry_type(game)])  # type: ignore[misc]
         live.tables = Tables()
+        live.unjoined = live.unjoined_bytes = 0
         entries: list[Any] = []
         size = 0
         if agg.shares_prefix:
@@ -216,6 +240,11 @@ class RecordCache:
         """Decode an entry event's entries onto `into` (the record's entries before
         them); the memory they are charged."""
         assert live.decoder is not None and live.batch_decoder is not None
+        if isinstance(event, GameStream.Chunk):  # type: ignore[attr-defined]
+            live.unjoined += 1
+            live.unjoined_bytes += len(event.chunk)
+        else:
+            live.unjoined = live.unjoined_bytes = 0
         if isinstance(event, CHUNK_EVENTS):
             after = into[-1] if into else None
             assert live.genesis is not None
@@ -257,7 +286,9 @@ class RecordCache:
         try:
             grown = 0
             for event in self.store.events.get(agg.id, gt=agg.version):
-                event.mutate(agg)  # type: ignore[attr-defined]
+                if isinstance(event, GameStream.Chunks) and event.since <= agg.version:  # type: ignore[attr-defined]
+                    raise Rejoined  # rows this Live has read, joined since: read it anew
+                _mutate(event, agg)
                 if isinstance(event, ENTRY_EVENTS):
                     held = live.tl.record.entries
                     entries: list[Any] = held[-1:]
@@ -282,9 +313,12 @@ class RecordCache:
                 self.refresh(live)
             for _ in range(MAX_RETRIES):
                 try:
-                    return attempt()
+                    result = attempt()
                 except IntegrityError:
                     continue  # save() has rebuilt the Live from the store
+                if not self.group.is_deferring():  # else `quick` joins once it is stored
+                    self.join_if_due(live)
+                return result
         raise ApiError(409, "conflict", "the record changed too often; try again")
 
     def append(self, live: Live, entries: list[Any]) -> None:
@@ -295,6 +329,9 @@ class RecordCache:
         grown = record_entries(
             live.aggregate, live.engine, genesis, entries, after=after, tables=live.tables
         )
+        if entries:  # a save that fails reloads the Live, these counts too
+            live.unjoined += 1
+            live.unjoined_bytes += len(live.aggregate.pending_events[-1].chunk)
         live.size += grown
         self._charge(live, grown)
 
@@ -336,7 +373,34 @@ class RecordCache:
             if live is not None:
                 live.unflushed = future  # `settled` waits on it until it is done
             await asyncio.shield(future)
+            if live is not None and self.join_due(live):
+                await asyncio.get_running_loop().run_in_executor(None, self.join_if_due, live)
         return result
+
+    # -- joining rows ----------------------------------------------------------
+
+    def join_due(self, live: Live) -> bool:
+        """Whether the record's Chunk rows are to be joined into one now: once they
+        hold JOIN_BYTES, and once the game is over (an upload's finished record is a
+        single row already)."""
+        if live.unjoined < 2:
+            return False
+        return live.unjoined_bytes >= JOIN_BYTES or live.over()
+
+    def join_if_due(self, live: Live) -> None:
+        """Join the record's Chunk rows since its last joined row into one
+        (`KifuStore.join_chunk_rows`): ~70 bytes of the library's own a row, kept once
+        where it was kept for every move. After the write is stored and answered
+        for, so a failure here loses nothing: the rows stay as they were."""
+        if not self.join_due(live):
+            return
+        try:
+            with self._write_lock:
+                self.store.join_chunk_rows(live.aggregate.id)
+        except Exception:  # the database is down or busy: the next write tries again
+            log.warning("could not join the rows of %s", live.record_id, exc_info=True)
+            return
+        live.unjoined = live.unjoined_bytes = 0
 
     async def settled(self, record_id: str) -> None:
         """Wait until the record has no quick write waiting to be stored."""

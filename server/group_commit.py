@@ -73,6 +73,10 @@ class GroupCommit:
         into.extend(events)
         return True
 
+    def is_deferring(self) -> bool:
+        """Whether this thread's saves are being kept for a group commit."""
+        return getattr(self._local, "events", None) is not None
+
     def commit_soon(self, events: list[Any], record_id: str) -> asyncio.Future[None]:
         """Queue a quick request's events; the future is done once they are stored."""
         loop = asyncio.get_running_loop()

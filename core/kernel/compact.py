@@ -300,6 +300,22 @@ def _recomputed(
     return commitment(genesis.seed, seq, what, obj, salted=salted)  # type: ignore[arg-type]
 
 
+def join_chunks(chunks: list[Any]) -> list[Any]:
+    """One chunk holding the entries of `chunks` (consecutive, in order): their table
+    additions and their rows, each concatenated. It unpacks to the same entries and
+    leaves the same tables: a row refers only to what the tables held by its chunk."""
+    strings: list[Any] = []
+    schemas: list[Any] = []
+    devices: list[Any] = []
+    rows: list[Any] = []
+    for (new_strings, new_schemas, new_devices), chunk_rows in chunks:
+        strings += new_strings
+        schemas += new_schemas
+        devices += new_devices
+        rows += chunk_rows
+    return [[strings, schemas, devices], rows]
+
+
 def encode_compact(game: Decider[Any, Any, Any, Any], record: Record[Any, Any]) -> bytes:
     """The record in the compact form; RecordError if its seqs do not count up."""
     for index, entry in enumerate(record.entries):
