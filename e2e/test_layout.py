@@ -26,7 +26,7 @@ from helpers import (
 )
 
 from core import games
-from core.kernel import Rng, Timeline, new_record
+from core.kernel import Rng, Timeline, bots_of, new_record
 from core.kernel.compact import encode_compact
 
 TABLET = {"width": 768, "height": 1024}
@@ -160,6 +160,25 @@ def tulikko_at_a_discard_turn() -> tuple[bytes, int]:
     return tulikko_at(["Discard", "UseFreePlacement"], 22, "discard-turn")
 
 
+def woods_with_a_full_personal_area(seed: int) -> tuple[bytes, int]:
+    """A Whispering Woods record (greedy play for both seats) stopped at the start of
+    player 1's turn once their personal area holds 9 pieces, a keep-or-refresh step:
+    seed 2 reaches 8 completed mission tiles (4 flipped) and a combo card at seq 71,
+    seed 12 reaches 9 tiles (4 flipped) and two combo cards at seq 70."""
+    game = games.get("whispering-woods")
+    greedy = bots_of(game)["greedy"]
+    timeline = Timeline(game, new_record(game, record_id="r-woods-area", seats=2, seed=seed))
+    rng = Rng.seeded(seed, stream=3)
+    while timeline.to_move():
+        seat = timeline.to_move()[0]
+        player = timeline.state.players[0]
+        kinds = {type(move).__name__ for move in timeline.legal_moves(seat)}
+        if seat == 0 and len(player.completed) + len(player.combos) >= 9 and "Refresh" in kinds:
+            return encode_compact(game, timeline.record), timeline.seq
+        timeline.play(seat, greedy(game, timeline.state, seat, rng), move_id=f"{timeline.seq}")
+    raise AssertionError(f"seed {seed} never filled player 1's personal area")
+
+
 def open_record(server, new_context, tmp_path, lang: str, *, data: bytes, at: int) -> object:
     """The record opened at 390 x 844 in `lang`, at entry `at`, past the hot-seat cover."""
     path = Path(tmp_path) / "position.kifu"
@@ -215,5 +234,55 @@ def test_tulikko_slide_with_aurora_picker_above_the_bottom_bar(server, new_conte
     shot(page, f"layout-tulikko-slide-picker-390-{lang}")
     page.click("#step-controls details.picker > summary")
     page.click("#step-controls .picker-options button")
+    page.wait_for_function("(v) => Number(document.querySelector('#turn').dataset.seq) > v", arg=at)
+    assert page.errors == []
+
+
+# The acting personal area's row, scrolled to `left` (px): its box, the refresh buttons'
+# boxes and the widths of what it holds and what it shows.
+AREA_ROW = """(left) => {
+  const area = document.querySelector('#board [data-stage=acting] .ww-area');
+  area.scrollLeft = left;
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, w: r.width, h: r.height};
+  };
+  return {area: box(area), scroll: area.scrollWidth, client: area.clientWidth,
+          refresh: [...area.querySelectorAll('button.ww-done[data-move]')].map(box)};
+}"""
+
+
+@pytest.mark.parametrize("seed", [2, 12])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_woods_acting_panel_with_a_full_personal_area_above_the_bottom_bar(
+    server, new_context, tmp_path, lang, seed
+):
+    """Met by chance in the Woods tap-play e2e (stop 30): late in a game, the completed
+    mission tiles and combo cards wrapped the personal area onto two or three rows, and
+    the acting player's panel ran under the bottom bar at 390x844 (the old layout: seed
+    2 14 px in Japanese, seed 12 18 px in English and 56 px in Japanese). On a phone
+    the acting area is one row that scrolls sideways: the panel's height no longer grows
+    with it, the refresh buttons (the unflipped tiles) lead the row and are all in sight,
+    and scrolled to its end the row still does not widen the page (the tiles' hidden
+    words, absolutely positioned, once took the page as their containing block and
+    widened it by 19 px in the tap-play e2e)."""
+    data, at = woods_with_a_full_personal_area(seed)
+    page = open_record(server, new_context, tmp_path, lang, data=data, at=at)
+    where = in_view(page, "#board .ww-market")
+    assert where == {"board": "ok", "acting": "ok", "controls": "ok"}, where
+    assert sideways_overflow(page) <= 0
+    row = page.evaluate(AREA_ROW, 0)
+    assert row["refresh"], "the unflipped tiles are refresh buttons"
+    area = row["area"]
+    for button in row["refresh"]:
+        assert area["x"] <= button["x"] and button["x"] + button["w"] <= area["x"] + area["w"] + 1
+        assert min(button["w"], button["h"]) >= TAP, button
+    assert area["h"] <= 50, f"the area is one row: {area}"
+    shot(page, f"layout-woods-full-area-{seed}-390-{lang}")
+    end = page.evaluate(AREA_ROW, 10_000)
+    assert end["scroll"] > end["client"], "the row holds more than it shows (the test's premise)"
+    assert sideways_overflow(page) <= 0, "the row scrolled to its end widens the page"
+    page.evaluate(AREA_ROW, 0)
+    page.click("#board button.ww-done[data-move] >> nth=-1")
     page.wait_for_function("(v) => Number(document.querySelector('#turn').dataset.seq) > v", arg=at)
     assert page.errors == []

@@ -362,9 +362,14 @@ function supplyRow(view, player, moves, onMove, apply) {
 }
 
 /** Completed mission tiles (flipped ones paid for a refresh) and combo cards; in step 1
- * an unflipped one is a button that flips it to refresh the market. */
+ * an unflipped one is a button that flips it to refresh the market. The unflipped tiles
+ * come first (each group in the order completed): on a phone the acting player's area is
+ * one row that scrolls sideways, and the tiles a refresh may flip lead it. */
 function personalArea(view, player, moves, onMove) {
-  const tiles = player.completed.map((c, i) => {
+  const order = player.completed.map((c, i) => i);
+  order.sort((a, b) => Number(player.completed[a].flipped) - Number(player.completed[b].flipped) || a - b);
+  const tiles = order.map((i) => {
+    const c = player.completed[i];
     const tile = player.completed_faces?.[i] || known(c.tile);
     const words = `${tileWords(tile, true)}; ${t('ww.walkedBy', { animal: animalWords(c.animal) })}${c.flipped ? `; ${t('ww.flippedNote')}` : ''}`;
     const move = findMove(moves, 'refresh', { tile: c.tile });
