@@ -1,6 +1,7 @@
 """Record size per entry (issue #21), not part of the test suite:
 
-    .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300] [--no-pg]
+    .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300]
+        [--store-tables 10] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
 with what the PWA writes: a random UUID device id per seat, millisecond clocks and
@@ -25,7 +26,8 @@ as the engines before format 3 made them) and after (format 3):
   `EntriesPacked` chunk with its first and last seq (stop 25); after, a `Chunk` event
   (the packed entries, nothing derivable). SQLite file growth and PostgreSQL's table
   size (indexes and TOAST included), the first `--store-entries` entries of one game
-  per title;
+  per title, `--store-tables` copies of it played side by side; `joined rows`, through
+  the server's cache, which joins a record's rows (store.py);
 - in IndexedDB (`--indexeddb`): the records stored as the PWA's rows held them
   (`record_json`, format 2 and format 3) and hold them now (`record_kifu`, compact
   bytes as a Uint8Array), in headless Chromium
@@ -36,8 +38,10 @@ as the engines before format 3 made them) and after (format 3):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import os
+import sqlite3
 import sys
 import tempfile
 import uuid
@@ -184,56 +188,94 @@ def pull_figures(
     }
 
 
-def store_bytes(game: Any, record: Any, url: str | None, layout: str) -> float:
-    """Bytes per entry the server's store grows by, one save per entry ("joined":
-    one write per entry through the server's cache, which joins rows as it goes)."""
+def store_bytes(
+    game: Any, record: Any, url: str | None, layout: str, tables: int
+) -> tuple[float, float]:
+    """Bytes per entry the server's store grows by: `tables` copies of the game played
+    side by side, one save per entry, a move of each game in turn as a server's
+    concurrent games write ("joined": each write through the server's cache, which
+    joins rows as it goes). PostgreSQL is vacuumed every 1,000 writes, as its
+    autovacuum would be once joins leave that many dead rows (store.py). Then the
+    same after a full vacuum (`VACUUM FULL`, SQLite's `VACUUM`): the rows alone, in
+    pages packed full, without the space a store keeps free as it goes."""
     from server.cache import RecordCache, record_entries
     from server.store import GameStream, open_store, pack_chunk
 
     with tempfile.TemporaryDirectory() as data_dir:
         store = open_store(data_dir, url)
         size = _sizer(store, data_dir, url)
-        agg = GameStream(
-            record_id=record.id,
-            kind="hosted",
-            game=game.info.id,
-            genesis=canonical(record.genesis).decode(),
-            invite_hashes=["x" * 64] * record.genesis.seats,
-            spectator_hash="x" * 64,
-            owner_hash="",
-            names=[],
-            fork_of="",
-            fork_seq=0,
-            shares_prefix=False,
-        )
-        store.save(agg)
+        ids = [f"{record.id}-{k}" for k in range(tables)]
+        aggs = [
+            GameStream(
+                record_id=record_id,
+                kind="hosted",
+                game=game.info.id,
+                genesis=canonical(record.genesis).decode(),
+                invite_hashes=["x" * 64] * record.genesis.seats,
+                spectator_hash="x" * 64,
+                owner_hash="",
+                names=[],
+                fork_of="",
+                fork_seq=0,
+                shares_prefix=False,
+            )
+            for record_id in ids
+        ]
+        store.save(*aggs)
         start = size()
-        tables = Tables()
-        if layout == "joined":
-            cache = RecordCache(store, max_bytes=2**28, serialize_writes=url is None)
-            live = cache.get(record.id)
+        cache = RecordCache(store, max_bytes=2**28, serialize_writes=url is None)
+        lives = [cache.get(record_id) for record_id in ids] if layout == "joined" else []
+        table_sets = [Tables() for _ in ids]
+        writes = 0
         for index, entry in enumerate(record.entries):
-            if layout == "joined":
-
-                def attempt(entry: Any = entry) -> None:
-                    live.tl.append(entry, check="replay")
-                    cache.append(live, [entry])
-                    cache.save(live)
-
-                cache.write(live, attempt, fresh=False)
-                continue
             held = record.entries[index - 1] if index else None
-            if layout == "before":
-                agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
-            elif layout == "chunk+seqs":  # the chunk event as stop 25 wrote it
-                chunk = pack_chunk(game, record.genesis, [entry], after=held, tables=tables)
-                agg.append_packed(first_seq=entry.seq, last_seq=entry.seq, chunk=chunk)
-            else:
-                record_entries(agg, game, record.genesis, [entry], after=held, tables=tables)
-            store.save(agg)
+            for k, agg in enumerate(aggs):
+                writes += 1
+                if url and writes % 1000 == 0:
+                    _vacuum(url)
+                if layout == "joined":
+                    live = lives[k]
+
+                    def attempt(entry: Any = entry, live: Any = live) -> None:
+                        live.tl.append(entry, check="replay")
+                        cache.append(live, [entry])
+                        cache.save(live)
+
+                    cache.write(live, attempt, fresh=False)
+                    continue
+                if layout == "before":
+                    agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
+                elif layout == "chunk+seqs":  # the chunk event as stop 25 wrote it
+                    chunk = pack_chunk(
+                        game, record.genesis, [entry], after=held, tables=table_sets[k]
+                    )
+                    agg.append_packed(first_seq=entry.seq, last_seq=entry.seq, chunk=chunk)
+                else:
+                    record_entries(
+                        agg, game, record.genesis, [entry], after=held, tables=table_sets[k]
+                    )
+                store.save(agg)
+        if url:
+            _vacuum(url)
+        entries = len(record.entries) * tables
         grown = size() - start
         store.close()
-        return grown / len(record.entries)
+        if url:
+            _vacuum(url, "FULL")
+            packed = size() - start
+        else:
+            path = os.path.join(data_dir, "kifu.sqlite3")
+            with contextlib.closing(sqlite3.connect(path)) as conn:
+                conn.execute("VACUUM")
+            packed = os.path.getsize(path) - start
+        return grown / entries, packed / entries
+
+
+def _vacuum(url: str, how: str = "") -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"VACUUM {how} kifustore_events")
 
 
 def _sizer(store: Any, data_dir: str, url: str | None) -> Any:
@@ -341,6 +383,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Kifu record size per entry")
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--store-entries", type=int, default=300)
+    parser.add_argument("--store-tables", type=int, default=10, help="games side by side")
     parser.add_argument("--no-pg", action="store_true")
     parser.add_argument("--indexeddb", action="store_true")
     args = parser.parse_args()
@@ -396,8 +439,9 @@ def main() -> None:
                 where = fresh_pg() if url else None
                 if url and where is None:
                     continue
-                per = store_bytes(game, record, where, layout)
-                print(f"{game_id:21} {db + ' store, ' + name:32} {per:12.1f} {'':>9}")
+                grown, packed = store_bytes(game, record, where, layout, args.store_tables)
+                print(f"{game_id:21} {db + ' store, ' + name:32} {grown:12.1f} {'':>9}")
+                print(f"{game_id:21} {db + ' store, vacuumed, ' + name:32} {packed:12.1f} {'':>9}")
 
 
 if __name__ == "__main__":
