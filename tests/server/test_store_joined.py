@@ -23,7 +23,7 @@ from core.kernel import Timeline, new_record
 from server.cache import JOIN_BYTES, RecordCache
 from server.store import open_store, record_uuid
 
-from .conftest import Table, postgres_database
+from .conftest import Table, ThreadServer, make_settings, postgres_database
 from .test_store_compact import file_bytes, play, stream
 
 
@@ -214,3 +214,30 @@ def test_postgresql_vacuums_the_rows_joins_leave_dead() -> None:
                 "SELECT reloptions FROM pg_class WHERE relname = 'kifustore_events'"
             ).fetchone()
     assert row is not None and "autovacuum_vacuum_threshold=1000" in row[0], row
+
+
+def test_two_servers_taking_turns_on_one_game_join_and_agree(backend: dict[str, Any]) -> None:
+    """Two servers on one database (as two processes would be), each with its own
+    cache, take turns writing the moves of one long game: each joins rows the other
+    has read, each refreshes onto the other's joined rows, and a third server that
+    loads the game from the store serves the very record both of them hold."""
+    with (
+        ThreadServer(make_settings(backend)) as one,
+        ThreadServer(make_settings(backend)) as two,
+        one.client() as a,
+        two.client() as b,
+    ):
+        table = Table(a, 2, game="ducks-in-tow")
+        for n in range(80):
+            table.client = (a, b)[n % 2]  # this move through the other server
+            moved = table.play_one()
+            assert moved is not None and moved.status_code == 201, moved and moved.text
+        assert "kifu:chunks" in topics(backend, table.id)
+        records = []
+        with ThreadServer(make_settings(backend)) as three, three.client() as c:
+            for client in (a, b, c):
+                response = client.get(f"/api/games/{table.id}/record", headers=table.auth(None))
+                assert response.status_code == 200, response.text
+                records.append(response.json())
+        assert records[0]["seq"] == 80 and len(records[0]["entries"]) == 80
+        assert records[1] == records[0] and records[2] == records[0]
