@@ -8,7 +8,9 @@ with what the PWA writes: a random UUID device id per seat, millisecond clocks a
 move ids of 16 hex digits, counting up per device from a random start as it makes
 them now (`counted ids`) or random, as it made them before (the rows without that
 label). Prints bytes per entry, before (record format 2: a state hash on every entry,
-as the engines before format 3 made them) and after (format 3):
+as the engines before format 3 made them; the commitments as today's) and after
+(format 4: since format 3 a state hash every 32nd entry; since format 4 an open
+entry's commitments re-derived by every copy):
 
 - the record as JSON and msgpack (what the API sends, and what the PWA kept in
   IndexedDB before it kept compact bytes: a row's `record_json`), gzipped, and the
@@ -133,15 +135,15 @@ def record_figures(
     random ones the PWA made before."""
     before = [as_format_2(game, r) for r in random_ids]
     out: dict[str, tuple[float, float]] = {}
-    for label, records in (("format 2", before), ("format 3", random_ids)):
+    for label, records in (("format 2", before), ("format 4", random_ids)):
         out[f"{label} JSON"] = per_entry(records, lambda r: encode_record(r, "json"))
         out[f"{label} msgpack"] = per_entry(records, lambda r: encode_record(r, "msgpack"))
         out[f"{label} compact"] = per_entry(records, lambda r: encode_compact(game, r))
-    out["format 3 compact, counted ids"] = per_entry(after, lambda r: encode_compact(game, r))
+    out["format 4 compact, counted ids"] = per_entry(after, lambda r: encode_compact(game, r))
     copies = [seat_copy(game, r) for r in random_ids]
-    out["format 3 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
+    out["format 4 seat copy compact"] = per_entry(copies, lambda r: encode_compact(game, r))
     copies = [seat_copy(game, r) for r in after]
-    out["format 3 seat copy JSON"] = per_entry(copies, lambda r: encode_record(r, "json"))
+    out["format 4 seat copy JSON"] = per_entry(copies, lambda r: encode_record(r, "json"))
     out["seat copy compact, counted ids"] = per_entry(copies, lambda r: encode_compact(game, r))
     out.update(pull_figures(game, copies, after))
     out["game only (moves+events)"] = per_entry(
@@ -407,7 +409,7 @@ def main() -> None:
                     [[r.id, encode_record(r).decode()] for r in old],
                     entries,
                 ),
-                "record_json, format 3": (
+                "record_json, format 4": (
                     [[r.id, encode_record(r).decode()] for r in random_ids],
                     entries,
                 ),

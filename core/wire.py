@@ -63,8 +63,9 @@ class RecordResponse(msgspec.Struct, kw_only=True):
 
 
 PULL_MAGIC = "kifu-pull"
-PULL_VERSION = 2
-"""2: a move id may be nil (its device's next count, compact.py); 1 is read too."""
+PULL_VERSION = 3
+"""3: an open entry's commitments left to the reader (compact.py); 2: a move id may be
+nil (its device's next count); 1 and 2 are read too."""
 
 
 def encode_pull(
@@ -77,7 +78,7 @@ def encode_pull(
     tip: str,
     over: bool,
 ) -> bytes:
-    """A RecordResponse in the compact form: ``["kifu-pull", 2, record_id, genesis,
+    """A RecordResponse in the compact form: ``["kifu-pull", 3, record_id, genesis,
     since, since_hash, seq, tip, over, chunk]``.
 
     `part` holds the seat's redacted genesis and the entries after `since`; `after` is
@@ -121,7 +122,7 @@ def decode_pull(
             genesis = msgspec.convert(genesis_data, Genesis)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
         raise RecordError(f"not a valid compact pull: {exc}") from None
-    if magic != PULL_MAGIC or version not in (1, PULL_VERSION):
+    if magic != PULL_MAGIC or version not in (1, 2, PULL_VERSION):
         raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
     if genesis.game != game.info.id:
         raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")

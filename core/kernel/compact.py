@@ -6,8 +6,9 @@ stores only what cannot:
 
 - `seq` is the position and `prev_hash` the chain, both recomputed on reading;
 - the move and events commitments are recomputed from the move and events where the
-  copy holds the seed and them whole, and stored (32 raw bytes each) only where it
-  cannot (a seat's copy of a game in progress: no seed, redacted events);
+  copy holds the seed and them whole, or where the entry is open (record.py: under
+  the public key, which every copy derives), and stored (32 raw bytes each) only
+  where it cannot (a seat's copy of a game in progress: no seed, redacted events);
 - state hashes are stored where the entry has one (format 3: every 32nd entry, the
   entry that ends the game and every take-back), as 32 raw bytes;
 - moves and events are packed (packing.py: positional arrays against a schema
@@ -19,13 +20,17 @@ stores only what cannot:
 - the tip hash is stored, and reading re-derives the chain and checks that it ends
   there: a changed byte anywhere is a RecordError, as a broken chain was.
 
-A record is ``["kifu", 3, id, genesis, format, tip, chunk]``; a chunk is ``[[new
+A record is ``["kifu", version, id, genesis, format, tip, chunk]``; a chunk is ``[[new
 strings, new schemas, new devices], rows]`` and continues the tables of the chunks
 before it, so the server can store each write's entries as a chunk of their own
 (`pack_entries` / `unpack_entries`). A row is
 ``[seat*2, move id, device, dt, state, move, events(, commitments)]`` for a move and
-``[seat*2 + 1, move id, device, dt, state, to_seq, salted]`` for a take-back.
-Version 4 added the nil move id; versions 3 and before are read as they are.
+``[seat*2 + 1, move id, device, dt, state, to_seq, salted]`` for a take-back. The
+commitments element is left out where both are salted and recomputed, `false` for an
+open entry's, else ``[move, events]``, each `true` (recomputed, salted), `false`
+(recomputed, open), its 32 bytes, or nil (format 1's move).
+Version 5 added the open entry, version 4 the nil move id; earlier versions are read
+as they are.
 """
 
 from __future__ import annotations
@@ -50,11 +55,12 @@ from .record import (
     commitment,
     entry_hash,
     genesis_hash,
+    open_commitment,
     tip_hash,
 )
 
 MAGIC = "kifu"
-COMPACT_VERSION = 4
+COMPACT_VERSION = 5
 MEDIA_TYPE = "application/vnd.kifu.record"
 """The compact form's media type on the wire (and `.kifu`, its file suffix)."""
 
@@ -158,11 +164,14 @@ def _id_in(value: Any, device: int, tables: Tables) -> str:
     return move_id
 
 
-def _stored(what: str, obj: Any, stored: str, *, seed: int | None, seq: int, salted: bool) -> Any:
-    """True when a commitment can be recomputed from what the row holds, else itself."""
+def _stored(what: Any, obj: Any, stored: str, *, genesis: Genesis, seq: int, salted: bool) -> Any:
+    """How a commitment is kept: True when it can be recomputed from what the row holds
+    and the seed, False from what the row holds and the open key, else itself."""
     if not salted:
         return True if digest(obj) == stored else hash_out(stored)
-    if seed is not None and commitment(seed, seq, what, obj, salted=True) == stored:  # type: ignore[arg-type]
+    if open_commitment(genesis.seed_hash, seq, what, obj) == stored:
+        return False
+    if genesis.seed is not None and commitment(genesis.seed, seq, what, obj, salted=True) == stored:
         return True
     return hash_out(stored)
 
@@ -178,7 +187,6 @@ def pack_entries(
     """A chunk of `entries`, which follow `after` (None: the genesis)."""
     move_packer, events_packer = packers(game)
     last_at = genesis.created_at if after is None else after.at
-    seed = genesis.seed
     rows: list[Any] = []
     for entry in entries:
         device = tables.device(entry.device_id)
@@ -200,13 +208,17 @@ def pack_entries(
         ]
         salted, seq = entry.salted, entry.seq
         events = _stored(
-            "events", entry.events, entry.events_hash, seed=seed, seq=seq, salted=salted
+            "events", entry.events, entry.events_hash, genesis=genesis, seq=seq, salted=salted
         )
         if not salted:
             row.append([None, events])
         else:
-            move = _stored("move", entry.move, entry.move_hash, seed=seed, seq=seq, salted=True)
-            if not (move is True and events is True):
+            move = _stored(
+                "move", entry.move, entry.move_hash, genesis=genesis, seq=seq, salted=True
+            )
+            if move is False and events is False:
+                row.append(False)
+            elif not (move is True and events is True):
                 row.append([move, events])
         rows.append(row)
     return [tables.take_new(), rows]
@@ -267,7 +279,8 @@ def _rows(
         else:
             move = move_packer.unpack(row[5], tables)
             events = events_packer.unpack(row[6], tables)
-            stored_move, stored_events = row[7] if len(row) > 7 else (True, True)
+            kept = row[7] if len(row) > 7 else (True, True)
+            stored_move, stored_events = (False, False) if kept is False else kept
             salted = stored_move is not None
             entry = Entry(
                 seq=seq,
@@ -291,8 +304,10 @@ def _rows(
 
 
 def _recomputed(
-    genesis: Genesis, seq: int, what: str, obj: Any, *, stored: Any, salted: bool
+    genesis: Genesis, seq: int, what: Any, obj: Any, *, stored: Any, salted: bool
 ) -> str:
+    if stored is False:
+        return open_commitment(genesis.seed_hash, seq, what, obj)
     if stored is not True:
         return hash_in(stored)
     if salted and genesis.seed is None:

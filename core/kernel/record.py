@@ -19,6 +19,16 @@ the game ends and then revealed, and whoever could recover it from `seed_hash`
 would know every hidden card without any commitment. Once the seed is out,
 every commitment checks.
 
+An entry that hides nothing from anyone (`is_open`: every seat and a spectator see
+its move and events as they are) has nothing for a salt to hide, and a seat's copy
+of a game in progress, which has no seed, could not re-derive its salted
+commitments: it had to carry them, two 32-byte hashes an entry, ~64 of its ~110
+bytes. So since format 4 such an entry commits to its move and events under a
+*public* key (`open_secret`, from the genesis' `seed_hash`), which every copy
+derives; an entry that hides anything is salted as before. Which one an entry is
+says nothing a viewer does not see: the redaction that decides it is by kind of
+event, not by value (tests/kernel/test_open_entries.py checks it by play).
+
 Format 1 (records made before commitments were salted) hashed move, events and
 state plainly; such entries still load, chain and verify as they were made, and
 their moves are never redacted (the chain covers them as they are). Each entry
@@ -41,9 +51,10 @@ from .errors import RecordError
 M = TypeVar("M")
 E = TypeVar("E")
 
-RECORD_FORMAT = 3
+RECORD_FORMAT = 4
 """1: plain sha256 commitments (still read); 2: commitments salted per entry, a state
-hash on every entry (still read); 3: a state hash only where `keeps_state_hash`."""
+hash on every entry (still read); 3: a state hash only where `keeps_state_hash`
+(still read); 4: an open entry's move and events committed under `open_secret`."""
 
 STATE_HASH_EVERY = 32
 
@@ -81,17 +92,44 @@ _OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
 _LABELS = {"move": b"move:", "events": b"events:", "state": b"state:"}
 
 
-@functools.lru_cache(maxsize=1024)
-def _keyed(seed: int, seq: int) -> tuple[Any, Any]:
-    """HMAC-SHA256's inner and outer hashes with entry `seq`'s key already absorbed.
+def open_secret(seed_hash: str, seq: int) -> bytes:
+    """The key of an open entry's move and events commitments (format 4): from the
+    genesis' public `seed_hash`, so every copy derives it (see the module docstring)."""
+    return hashlib.sha256(f"kifu-open-entry:{seed_hash}:{seq}".encode()).digest()
+
+
+def _pads(key: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256's inner and outer hashes with `key` already absorbed.
 
     HMAC(K, m) = H((K ^ opad) + H((K ^ ipad) + m)) (RFC 2104; the 32-byte key padded
-    to SHA-256's 64-byte block). Kept per seq, a commitment is two copies and two
+    to SHA-256's 64-byte block). Kept per key, a commitment is two copies and two
     short updates: `hmac.digest` sets OpenSSL's HMAC up anew on every call and took
     2.4x as long, on the three commitments of every move played and every entry read.
     """
-    key = entry_secret(seed, seq).ljust(64, b"\0")
+    key = key.ljust(64, b"\0")
     return hashlib.sha256(key.translate(_INNER_PAD)), hashlib.sha256(key.translate(_OUTER_PAD))
+
+
+@functools.lru_cache(maxsize=1024)
+def _keyed(seed: int, seq: int) -> tuple[Any, Any]:
+    """`_pads` of entry `seq`'s secret key."""
+    return _pads(entry_secret(seed, seq))
+
+
+@functools.lru_cache(maxsize=1024)
+def _open_keyed(seed_hash: str, seq: int) -> tuple[Any, Any]:
+    """`_pads` of entry `seq`'s public key."""
+    return _pads(open_secret(seed_hash, seq))
+
+
+def _hmac(pads: tuple[Any, Any], what: Commitment, obj: Any) -> str:
+    inner, outer = pads
+    inner = inner.copy()  # the cached ones are only ever copied, never updated
+    inner.update(_LABELS[what])
+    inner.update(canonical(obj))
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return str(outer.hexdigest())
 
 
 def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted: bool) -> str:
@@ -105,13 +143,27 @@ def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted
         return "" if what == "move" else digest(obj)
     if seed is None:
         raise RecordError("this record's seed is withheld: its commitments cannot be made", seq)
-    inner, outer = _keyed(seed, seq)
-    inner = inner.copy()  # the cached ones are only ever copied, never updated
-    inner.update(_LABELS[what])
-    inner.update(canonical(obj))
-    outer = outer.copy()
-    outer.update(inner.digest())
-    return str(outer.hexdigest())
+    return _hmac(_keyed(seed, seq), what, obj)
+
+
+def open_commitment(seed_hash: str, seq: int, what: Commitment, obj: Any) -> str:
+    """What an open entry `seq` stores for its move or events (format 4): HMAC-SHA256
+    under `open_secret`, which any copy derives from its genesis."""
+    return _hmac(_open_keyed(seed_hash, seq), what, obj)
+
+
+def is_open(
+    game: Decider[Any, Any, Any, Any], seats: int, seat: int, move: Any, events: Any
+) -> bool:
+    """Whether a move by `seat` and its events hide nothing from anyone: every seat
+    and a spectator see the events as they are, and every other seat the move (the
+    mover always sees its own)."""
+    for viewer in [*range(seats), None]:
+        if any(game.redact(event, viewer) != event for event in events):
+            return False
+        if viewer != seat and game.redact_move(move, viewer) != move:
+            return False
+    return True
 
 
 class ParentRef(msgspec.Struct, kw_only=True):
@@ -181,7 +233,8 @@ class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_onl
 
     @property
     def salted(self) -> bool:
-        """Made in format 2: every commitment salted, the move committed apart."""
+        """Made in format 2 or later: the move committed apart, every commitment keyed
+        (salted, or for an open entry's move and events under the public key)."""
         return bool(self.move_hash)
 
 
@@ -261,10 +314,23 @@ def tip_hash(record: Record[Any, Any]) -> str:
     return entry_hash(record.entries[-1]) if record.entries else genesis_hash(record.genesis)
 
 
+def opens(genesis: Genesis, entry: Entry[Any, Any]) -> bool:
+    """Whether the entry's events are committed as an open entry's (format 4)."""
+    if not entry.salted:
+        return False
+    events_hash = open_commitment(genesis.seed_hash, entry.seq, "events", entry.events)
+    return events_hash == entry.events_hash
+
+
 def check_commitments(genesis: Genesis, entry: Entry[Any, Any], *, move: bool = True) -> None:
     """RecordError unless the entry's events (and, if `move`, its move) match their
-    commitments."""
+    commitments: an open entry's under the public key, others' salted (which needs the
+    seed) or, in format 1, plain."""
     seed, seq, salted = genesis.seed, entry.seq, entry.salted
+    if opens(genesis, entry):
+        if move and open_commitment(genesis.seed_hash, seq, "move", entry.move) != entry.move_hash:
+            raise RecordError("the move does not match move_hash", seq)
+        return
     if commitment(seed, seq, "events", entry.events, salted=salted) != entry.events_hash:
         raise RecordError("events do not match events_hash", seq)
     if not (move and salted):
@@ -278,8 +344,9 @@ def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
 
     A full copy also has each entry's move and events checked against their
     commitments, where it can: salted ones need the seed, which a copy of a game
-    in progress lacks. A `redacted` copy (moves and events cut for one seat) cannot
-    be, and need not be: the commitments are part of the chained entry hash.
+    in progress lacks (an open entry's it derives). A `redacted` copy (moves and events
+    cut for one seat) cannot be, and need not be: the commitments are part of the
+    chained entry hash.
     """
     prev = genesis_hash(record.genesis)
     for index, entry in enumerate(record.entries):
@@ -287,9 +354,10 @@ def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
             raise RecordError(f"expected seq {index + 1}, found {entry.seq}", entry.seq)
         if entry.prev_hash != prev:
             raise RecordError("prev_hash does not match the entry before it", entry.seq)
-        checkable = record.genesis.seed is not None or not entry.salted
-        if isinstance(entry, Entry) and not redacted and checkable:
-            check_commitments(record.genesis, entry)
+        if isinstance(entry, Entry) and not redacted:
+            genesis = record.genesis
+            if genesis.seed is not None or not entry.salted or opens(genesis, entry):
+                check_commitments(genesis, entry)
         prev = entry_hash(entry)
 
 

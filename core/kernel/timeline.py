@@ -38,7 +38,9 @@ from .record import (
     commitment,
     entry_hash,
     genesis_hash,
+    is_open,
     keeps_state_hash,
+    open_commitment,
     seed_commitment,
 )
 from .steps import StepRules
@@ -230,12 +232,19 @@ class Timeline(Generic[S, M, E]):
         events, state = self.game.apply(self.state, seat, move)
         seq = self.seq + 1
         over = self.game.outcome(state) is not None
+        genesis = self.record.genesis
+        if is_open(self.game, genesis.seats, seat, move, events):
+            events_hash = open_commitment(genesis.seed_hash, seq, "events", events)
+            move_hash = open_commitment(genesis.seed_hash, seq, "move", move)
+        else:
+            events_hash = self._commitment(seq, "events", events)
+            move_hash = self._commitment(seq, "move", move)
         entry: Entry[M, E] = Entry(
             seq=seq,
             seat=seat,
             move=move,
             events=events,
-            events_hash=self._commitment(seq, "events", events),
+            events_hash=events_hash,
             state_hash=self._commitment(seq, "state", state)
             if keeps_state_hash(seq, over=over)
             else "",
@@ -243,7 +252,7 @@ class Timeline(Generic[S, M, E]):
             move_id=move_id,
             device_id=device_id,
             at=at,
-            move_hash=self._commitment(seq, "move", move),
+            move_hash=move_hash,
         )
         self._commit(entry, state)
         self.record.format = RECORD_FORMAT  # a game of an older format goes on in this one
@@ -355,7 +364,7 @@ class Timeline(Generic[S, M, E]):
             state, private = self._folded(entry.events)
         if entry.salted and not entry.state_hash:  # format 3: this entry keeps none
             hash_check = False
-            self.record.format = max(self.record.format, RECORD_FORMAT)
+            self.record.format = max(self.record.format, 3)
         actual = (
             self._commitment(seq, "state", state, salted=entry.salted)
             if hash_check

@@ -28,7 +28,11 @@ added them, both run as above with ``--prefix f2-``/``--prefix f3-`` and ``--tit
 ``--append`` adding their rows to the manifest. The ``c4-`` records (all five titles,
 move ids counting up per device as the PWA's do, so the ``.kifu`` files are compact
 version 4 with nil ids) were made with the engines of the commit that added them,
-``--prefix c4- --titles all --kifu --counted-ids --append``.
+``--prefix c4- --titles all --kifu --counted-ids --append``. The ``f4-`` records, the
+same games in record format 4 (open entries' commitments under the public key; the
+``.kifu`` files compact version 5), with the engines of the commit that added them:
+``--prefix f4- --titles all --kifu --counted-ids --append``, run with
+``PYTHONPATH`` set to that checkout (the editable install points elsewhere).
 """
 
 from __future__ import annotations

@@ -64,8 +64,8 @@ def test_the_corpus_covers_what_it_promises() -> None:
         any(item["takebacks"] for item in MANIFEST if item["game"] == g) for g in games.titles()
     )
     assert {Path(item["file"]).suffix for item in MANIFEST} == {".json", ".msgpack", ".kifu"}
-    # five titles, three formats: kept small all the same
-    assert sum((HERE / item["file"]).stat().st_size for item in MANIFEST) < 2_000_000
+    # five titles, four formats: kept small all the same (~0.35 MB a set of five titles)
+    assert sum((HERE / item["file"]).stat().st_size for item in MANIFEST) < 2_500_000
 
 
 @pytest.mark.parametrize("item", MANIFEST, ids=[item["file"] for item in MANIFEST])
@@ -81,7 +81,7 @@ def test_record_loads_verifies_and_replays_to_its_state_hashes(item: dict[str, A
             assert timeline.state_commitment(entry.seq) == entry.state_hash, entry.seq
         else:
             ends = item["over"] and entry.seq == len(record.entries)
-            assert record.format == 3 and entry.seq % 32 and not ends, entry.seq
+            assert record.format >= 3 and entry.seq % 32 and not ends, entry.seq
 
 
 @pytest.mark.parametrize("item", MANIFEST, ids=[item["file"] for item in MANIFEST])
@@ -126,7 +126,7 @@ def test_an_unfinished_record_plays_on_in_todays_format(item: dict[str, Any]) ->
     for n in range(3):
         seat = timeline.to_move()[0]
         timeline.play(seat, timeline.legal_moves(seat)[0], move_id=f"today-{n}")
-    assert timeline.record.format == RECORD_FORMAT == 3 and timeline.record.entries[-1].salted
+    assert timeline.record.format == RECORD_FORMAT == 4 and timeline.record.entries[-1].salted
     assert_verifies(game, timeline.record)
     assert decode_record(encode_compact(game, timeline.record), game, "compact") == timeline.record
     for seat in [*range(record.genesis.seats), None]:

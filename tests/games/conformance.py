@@ -445,8 +445,11 @@ def _random_playout(spec: TitleSpec, mode: Mode, seed: int) -> tuple[Timeline[An
                 continue
         seat = rng.choice(movers)
         move = rng.choice(game.legal_moves(state, seat))
+        decided = canonical(game.decide(state, seat, move))
         entry = timeline.play(seat, move, move_id=f"m{timeline.seq + 1}")
         stored = canonical(entry.events)
+        # play redacts the events for every viewer (is the entry open?) before storing
+        assert stored == decided, "redact mutated a recorded event (or decide is not pure)"
         for event in entry.events:
             for viewer in [None, *range(mode.seats)]:
                 msgspec.json.encode(game.redact(event, viewer))

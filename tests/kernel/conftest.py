@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from core import games
-from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
+from core.kernel import Entry, Rng, Timeline, new_record, play_bots, random_bot
 
 from .fixture_game import GAME
 
@@ -26,3 +26,13 @@ def finished_timeline(seed: int = 7, seats: int = 3, **kwargs: Any) -> Timeline[
 @pytest.fixture
 def timeline() -> Timeline[Any, Any, Any]:
     return Timeline(GAME, new_record(GAME, record_id="t", seats=2, seed=11))
+
+
+def seen_whole(entry: Entry[Any, Any], seats: int) -> bool:
+    """Whether every seat and a spectator see the entry's events as they are, and every
+    seat but the mover its move (the fixture game's own redaction): an open entry."""
+    return all(
+        [GAME.redact(event, viewer) for event in entry.events] == entry.events
+        and (viewer == entry.seat or GAME.redact_move(entry.move, viewer) == entry.move)
+        for viewer in [*range(seats), None]
+    )

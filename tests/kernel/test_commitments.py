@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -26,7 +27,7 @@ from core.kernel import (
     redact_record,
 )
 
-from .conftest import finished_timeline
+from .conftest import finished_timeline, seen_whole
 from .fixture_game import GAME, Draw, Play
 
 
@@ -36,20 +37,34 @@ def by_hand(seed: int, seq: int, what: str, obj: Any) -> str:
     return hmac.new(key, what.encode() + b":" + canonical(obj), hashlib.sha256).hexdigest()
 
 
+def open_by_hand(seed_hash: str, seq: int, what: str, obj: Any) -> str:
+    """An open entry's commitment (format 4), recomputed without the kernel's helpers."""
+    key = hashlib.sha256(f"kifu-open-entry:{seed_hash}:{seq}".encode()).digest()
+    return hmac.new(key, what.encode() + b":" + canonical(obj), hashlib.sha256).hexdigest()
+
+
 def test_every_commitment_is_an_hmac_under_the_entrys_secret() -> None:
+    """The state's always; an entry's move and events under its secret unless everyone
+    sees them whole (format 4: then under the public key any copy derives)."""
     timeline = finished_timeline(seed=7)
     record = timeline.record
-    assert record.format == RECORD_FORMAT == 3
+    assert record.format == RECORD_FORMAT == 4
     last = record.entries[-1].seq  # the game ends there
+    seed_hash = record.genesis.seed_hash
+    kinds = set()
     for entry in record.entries:
         # format 3: a state hash on every 32nd entry, the last and every take-back
         kept = isinstance(entry, TakeBack) or entry.seq % 32 == 0 or entry.seq == last
         state = by_hand(7, entry.seq, "state", timeline.state_at(entry.seq)) if kept else ""
         assert entry.state_hash == state and entry.salted
         if isinstance(entry, Entry):
-            assert entry.events_hash == by_hand(7, entry.seq, "events", entry.events)
-            assert entry.move_hash == by_hand(7, entry.seq, "move", entry.move)
+            whole = seen_whole(entry, record.genesis.seats)
+            kinds.add(whole)
+            made = partial(open_by_hand, seed_hash) if whole else partial(by_hand, 7)
+            assert entry.events_hash == made(entry.seq, "events", entry.events)
+            assert entry.move_hash == made(entry.seq, "move", entry.move)
             assert entry.events_hash != digest(entry.events)
+    assert kinds == {True, False}  # the game has both: draws hide the card drawn
 
 
 def test_a_commitment_is_the_same_hmac_however_often_and_in_whatever_order() -> None:
@@ -145,7 +160,7 @@ def test_a_format_1_record_continued_today_goes_on_in_format_3() -> None:
     continued = Timeline(GAME, loaded, check="verify")
     seat = continued.to_move()[0]
     continued.play(seat, continued.legal_moves(seat)[0], move_id="today")
-    assert continued.record.format == 3
+    assert continued.record.format == 4
     assert [e.salted for e in continued.record.entries] == [False] * 4 + [True]
     assert all(e.state_hash for e in continued.record.entries[:4])  # as format 1 made them
     check_chain(continued.record)

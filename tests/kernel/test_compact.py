@@ -17,6 +17,7 @@ import pytest
 
 from core import games
 from core.kernel import (
+    Entry,
     RecordError,
     Rng,
     Timeline,
@@ -30,7 +31,7 @@ from core.kernel import (
 from core.kernel.compact import pack_entries, unpack_entries
 from core.kernel.packing import Packer, Tables
 
-from .conftest import finished_timeline
+from .conftest import finished_timeline, seen_whole
 from .fixture_game import GAME
 
 
@@ -142,13 +143,29 @@ def test_garbage_is_a_record_error_in_one_line() -> None:
 
 
 def test_a_seat_copy_keeps_the_commitments_it_cannot_recompute() -> None:
+    """Without the seed a copy keeps the two salted commitments of an entry that hides
+    something; an open entry's (format 4) it derives, and keeps a `false` for them."""
     record = finished_timeline(seed=5).record
     copy = redact_record(GAME, record, 1, over=False)
     assert copy.genesis.seed is None
-    assert decode_compact(encode_compact(GAME, copy), GAME) == copy
+    data = encode_compact(GAME, copy)
+    assert decode_compact(data, GAME) == copy
+    rows = msgspec.msgpack.decode(data)[6][1]
+    kinds = set()
+    for entry, row in zip(record.entries, rows, strict=True):
+        if isinstance(entry, Entry):
+            whole = seen_whole(entry, record.genesis.seats)
+            kinds.add(whole)
+            if whole:
+                assert row[7:] == [False], entry.seq
+            else:
+                move, events = row[7]
+                assert len(move) == len(events) == 32, entry.seq
+    assert kinds == {True, False}
     # the whole record, seed included, stores none of them: they are recomputed
-    assert len(encode_compact(GAME, record)) + 64 * len(record.entries) <= len(
-        encode_compact(GAME, copy)
+    assert all(
+        len(row) == 7 or row[7] is False
+        for row in msgspec.msgpack.decode(encode_compact(GAME, record))[6][1]
     )
 
 

@@ -18,6 +18,7 @@ from core.kernel import (
     new_record,
     verify,
 )
+from core.kernel.record import open_commitment
 
 from .conftest import finished_timeline
 from .fixture_game import GAME, Draw, Play
@@ -34,7 +35,9 @@ def test_play_appends_an_entry_with_events_and_hashes(timeline: Timeline[Any, An
         1000,
     )
     assert entry.state_hash == ""  # format 3: not a 32nd entry, and the game goes on
-    assert entry.events_hash == commitment(11, 1, "events", entry.events, salted=True)
+    # a card played face up hides nothing: committed under the public key (format 4)
+    seed_hash = timeline.record.genesis.seed_hash
+    assert entry.events_hash == open_commitment(seed_hash, 1, "events", entry.events)
     assert entry.events == GAME.decide(timeline.state_at(0), 0, move)
     assert timeline.line == [0, 1]
 
