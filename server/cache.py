@@ -60,10 +60,11 @@ from .store import (
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 MAX_RETRIES = 5
-JOIN_BYTES = 700
+JOIN_BYTES = 400
 """A record's Chunk rows are joined into one once their chunks hold this many bytes
-(and at the game's end). Not many more: a SQLite row of over ~1,000 bytes spills into
-an overflow page of its own, mostly empty (a 1.5 KB row took 4 KiB of file)."""
+(and at the game's end): measured with ten games played side by side on SQLite, 400
+took the least file (~60 bytes a Tulikko move) of 200-1,400; with more the rows they
+delete leave larger holes among the other games' rows."""
 MEMORY_PER_BYTE = 4  # bytes of memory per byte of the entries' JSON (see test_resources)
 MESSAGES_KEPT = 256  # live-update messages memoized per record
 
@@ -248,7 +249,7 @@ class RecordCache:
         if isinstance(event, CHUNK_EVENTS):
             after = into[-1] if into else None
             assert live.genesis is not None
-            entries = unpack_chunk(live.engine, live.genesis, event.chunk, live.tables, after=after)
+            entries = unpack_chunk(live.engine, live.genesis, event, live.tables, after=after)
             into.extend(entries)
             return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
         if isinstance(event, GameStream.EntryAppended):  # type: ignore[attr-defined]
