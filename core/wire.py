@@ -64,7 +64,7 @@ class RecordResponse(msgspec.Struct, kw_only=True):
 
 PULL_MAGIC = "kifu-pull"
 PULL_VERSION = 3
-"""3: an open entry's commitments left to the reader (compact.py); 2: a move id may be
+"""3: open moves' and events' commitments left to the reader (compact.py); 2: a move id may be
 nil (its device's next count); 1 and 2 are read too."""
 
 

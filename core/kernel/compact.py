@@ -6,8 +6,8 @@ stores only what cannot:
 
 - `seq` is the position and `prev_hash` the chain, both recomputed on reading;
 - the move and events commitments are recomputed from the move and events where the
-  copy holds the seed and them whole, or where the entry is open (record.py: under
-  the public key, which every copy derives), and stored (32 raw bytes each) only
+  copy holds the seed and them whole, or where they are open (record.py: under the
+  public key, which every copy derives), and stored (32 raw bytes each) only
   where it cannot (a seat's copy of a game in progress: no seed, redacted events);
 - state hashes are stored where the entry has one (format 3: every 32nd entry, the
   entry that ends the game and every take-back), as 32 raw bytes;
@@ -26,10 +26,10 @@ before it, so the server can store each write's entries as a chunk of their own
 (`pack_entries` / `unpack_entries`). A row is
 ``[seat*2, move id, device, dt, state, move, events(, commitments)]`` for a move and
 ``[seat*2 + 1, move id, device, dt, state, to_seq, salted]`` for a take-back. The
-commitments element is left out where both are salted and recomputed, `false` for an
-open entry's, else ``[move, events]``, each `true` (recomputed, salted), `false`
+commitments element is left out where both are salted and recomputed, `false` where
+both are open, else ``[move, events]``, each `true` (recomputed, salted), `false`
 (recomputed, open), its 32 bytes, or nil (format 1's move).
-Version 5 added the open entry, version 4 the nil move id; earlier versions are read
+Version 5 added open moves and events, version 4 the nil move id; earlier versions are read
 as they are.
 """
 

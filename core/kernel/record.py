@@ -19,15 +19,15 @@ the game ends and then revealed, and whoever could recover it from `seed_hash`
 would know every hidden card without any commitment. Once the seed is out,
 every commitment checks.
 
-An entry that hides nothing from anyone (`is_open`: every seat and a spectator see
-its move and events as they are) has nothing for a salt to hide, and a seat's copy
-of a game in progress, which has no seed, could not re-derive its salted
-commitments: it had to carry them, two 32-byte hashes an entry, ~64 of its ~110
-bytes. So since format 4 such an entry commits to its move and events under a
-*public* key (`open_secret`, from the genesis' `seed_hash`), which every copy
-derives; an entry that hides anything is salted as before. Which one an entry is
-says nothing a viewer does not see: the redaction that decides it is by kind of
-event, not by value (tests/kernel/test_open_entries.py checks it by play).
+A move, or a move's events, that hides nothing from anyone (`open_parts`: every
+seat and a spectator see it as it is) has nothing for a salt to hide, and a seat's
+copy of a game in progress, which has no seed, could not re-derive its salted
+commitment: it had to carry them, two 32-byte hashes an entry, ~64 of its ~110
+bytes. So since format 4 an open move or open events are committed under a *public*
+key (`open_secret`, from the genesis' `seed_hash`), which every copy derives; what
+hides anything is salted as before. Which one it is says nothing a viewer does not
+see: the redaction that decides it is by kind of event, not by value
+(tests/kernel/test_open_entries.py checks it by play).
 
 Format 1 (records made before commitments were salted) hashed move, events and
 state plainly; such entries still load, chain and verify as they were made, and
@@ -54,7 +54,7 @@ E = TypeVar("E")
 RECORD_FORMAT = 4
 """1: plain sha256 commitments (still read); 2: commitments salted per entry, a state
 hash on every entry (still read); 3: a state hash only where `keeps_state_hash`
-(still read); 4: an open entry's move and events committed under `open_secret`."""
+(still read); 4: an open move and open events committed under `open_secret`."""
 
 STATE_HASH_EVERY = 32
 
@@ -93,7 +93,7 @@ _LABELS = {"move": b"move:", "events": b"events:", "state": b"state:"}
 
 
 def open_secret(seed_hash: str, seq: int) -> bytes:
-    """The key of an open entry's move and events commitments (format 4): from the
+    """The key of the commitments of an open move or open events (format 4): from the
     genesis' public `seed_hash`, so every copy derives it (see the module docstring)."""
     return hashlib.sha256(f"kifu-open-entry:{seed_hash}:{seq}".encode()).digest()
 
@@ -147,23 +147,21 @@ def commitment(seed: int | None, seq: int, what: Commitment, obj: Any, *, salted
 
 
 def open_commitment(seed_hash: str, seq: int, what: Commitment, obj: Any) -> str:
-    """What an open entry `seq` stores for its move or events (format 4): HMAC-SHA256
+    """What entry `seq` stores for an open move or open events (format 4): HMAC-SHA256
     under `open_secret`, which any copy derives from its genesis."""
     return _hmac(_open_keyed(seed_hash, seq), what, obj)
 
 
-def is_open(
+def open_parts(
     game: Decider[Any, Any, Any, Any], seats: int, seat: int, move: Any, events: Any
-) -> bool:
-    """Whether a move by `seat` and its events hide nothing from anyone: every seat
-    and a spectator see the events as they are, and every other seat the move (the
-    mover always sees its own)."""
-    for viewer in [*range(seats), None]:
-        if any(game.redact(event, viewer) != event for event in events):
-            return False
-        if viewer != seat and game.redact_move(move, viewer) != move:
-            return False
-    return True
+) -> tuple[bool, bool]:
+    """Whether a move by `seat`, and whether its events, hide nothing from anyone:
+    every other seat and a spectator see the move as it is (the mover always sees its
+    own), every seat and a spectator the events."""
+    viewers = [*range(seats), None]
+    move_open = all(game.redact_move(move, v) == move for v in viewers if v != seat)
+    events_open = all(game.redact(event, v) == event for v in viewers for event in events)
+    return move_open, events_open
 
 
 class ParentRef(msgspec.Struct, kw_only=True):
@@ -234,7 +232,7 @@ class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_onl
     @property
     def salted(self) -> bool:
         """Made in format 2 or later: the move committed apart, every commitment keyed
-        (salted, or for an open entry's move and events under the public key)."""
+        (salted, or an open move's or events' under the public key)."""
         return bool(self.move_hash)
 
 
@@ -314,29 +312,23 @@ def tip_hash(record: Record[Any, Any]) -> str:
     return entry_hash(record.entries[-1]) if record.entries else genesis_hash(record.genesis)
 
 
-def opens(genesis: Genesis, entry: Entry[Any, Any]) -> bool:
-    """Whether the entry's events are committed as an open entry's (format 4)."""
-    if not entry.salted:
-        return False
-    events_hash = open_commitment(genesis.seed_hash, entry.seq, "events", entry.events)
-    return events_hash == entry.events_hash
-
-
 def check_commitments(genesis: Genesis, entry: Entry[Any, Any], *, move: bool = True) -> None:
     """RecordError unless the entry's events (and, if `move`, its move) match their
-    commitments: an open entry's under the public key, others' salted (which needs the
-    seed) or, in format 1, plain."""
-    seed, seq, salted = genesis.seed, entry.seq, entry.salted
-    if opens(genesis, entry):
-        if move and open_commitment(genesis.seed_hash, seq, "move", entry.move) != entry.move_hash:
-            raise RecordError("the move does not match move_hash", seq)
+    commitments: under the public key where they are open (format 4), else salted
+    (which needs the seed) or, in format 1, plain."""
+    seq = entry.seq
+    if not entry.salted:
+        if digest(entry.events) != entry.events_hash:
+            raise RecordError("events do not match events_hash", seq)
         return
-    if commitment(seed, seq, "events", entry.events, salted=salted) != entry.events_hash:
-        raise RecordError("events do not match events_hash", seq)
-    if not (move and salted):
-        return
-    if commitment(seed, seq, "move", entry.move, salted=True) != entry.move_hash:
-        raise RecordError("the move does not match move_hash", seq)
+    parts = [("events", entry.events, entry.events_hash, "events do not match events_hash")]
+    if move:
+        parts.append(("move", entry.move, entry.move_hash, "the move does not match move_hash"))
+    for what, obj, stored, wrong in parts:
+        if open_commitment(genesis.seed_hash, seq, what, obj) == stored:  # type: ignore[arg-type]
+            continue
+        if commitment(genesis.seed, seq, what, obj, salted=True) != stored:  # type: ignore[arg-type]
+            raise RecordError(wrong, seq)
 
 
 def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
@@ -344,9 +336,8 @@ def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
 
     A full copy also has each entry's move and events checked against their
     commitments, where it can: salted ones need the seed, which a copy of a game
-    in progress lacks (an open entry's it derives). A `redacted` copy (moves and events
-    cut for one seat) cannot be, and need not be: the commitments are part of the
-    chained entry hash.
+    in progress lacks. A `redacted` copy (moves and events cut for one seat) cannot
+    be, and need not be: the commitments are part of the chained entry hash.
     """
     prev = genesis_hash(record.genesis)
     for index, entry in enumerate(record.entries):
@@ -354,10 +345,9 @@ def check_chain(record: Record[Any, Any], *, redacted: bool = False) -> None:
             raise RecordError(f"expected seq {index + 1}, found {entry.seq}", entry.seq)
         if entry.prev_hash != prev:
             raise RecordError("prev_hash does not match the entry before it", entry.seq)
-        if isinstance(entry, Entry) and not redacted:
-            genesis = record.genesis
-            if genesis.seed is not None or not entry.salted or opens(genesis, entry):
-                check_commitments(genesis, entry)
+        checkable = record.genesis.seed is not None or not entry.salted
+        if isinstance(entry, Entry) and not redacted and checkable:
+            check_commitments(record.genesis, entry)
         prev = entry_hash(entry)
 
 

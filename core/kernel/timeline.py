@@ -38,9 +38,9 @@ from .record import (
     commitment,
     entry_hash,
     genesis_hash,
-    is_open,
     keeps_state_hash,
     open_commitment,
+    open_parts,
     seed_commitment,
 )
 from .steps import StepRules
@@ -232,13 +232,20 @@ class Timeline(Generic[S, M, E]):
         events, state = self.game.apply(self.state, seat, move)
         seq = self.seq + 1
         over = self.game.outcome(state) is not None
-        genesis = self.record.genesis
-        if is_open(self.game, genesis.seats, seat, move, events):
-            events_hash = open_commitment(genesis.seed_hash, seq, "events", events)
-            move_hash = open_commitment(genesis.seed_hash, seq, "move", move)
-        else:
-            events_hash = self._commitment(seq, "events", events)
-            move_hash = self._commitment(seq, "move", move)
+        seed_hash = self.record.genesis.seed_hash
+        move_open, events_open = open_parts(
+            self.game, self.record.genesis.seats, seat, move, events
+        )
+        events_hash = (
+            open_commitment(seed_hash, seq, "events", events)
+            if events_open
+            else self._commitment(seq, "events", events)
+        )
+        move_hash = (
+            open_commitment(seed_hash, seq, "move", move)
+            if move_open
+            else self._commitment(seq, "move", move)
+        )
         entry: Entry[M, E] = Entry(
             seq=seq,
             seat=seat,

@@ -28,11 +28,11 @@ def timeline() -> Timeline[Any, Any, Any]:
     return Timeline(GAME, new_record(GAME, record_id="t", seats=2, seed=11))
 
 
-def seen_whole(entry: Entry[Any, Any], seats: int) -> bool:
-    """Whether every seat and a spectator see the entry's events as they are, and every
-    seat but the mover its move (the fixture game's own redaction): an open entry."""
-    return all(
-        [GAME.redact(event, viewer) for event in entry.events] == entry.events
-        and (viewer == entry.seat or GAME.redact_move(entry.move, viewer) == entry.move)
-        for viewer in [*range(seats), None]
-    )
+def seen_whole(entry: Entry[Any, Any], seats: int) -> tuple[bool, bool]:
+    """Whether every other seat and a spectator see the entry's move as it is, and
+    whether every seat and a spectator see its events (the fixture game's own
+    redaction): its open parts."""
+    viewers = [*range(seats), None]
+    move = all(GAME.redact_move(entry.move, v) == entry.move for v in viewers if v != entry.seat)
+    events = all([GAME.redact(e, v) for e in entry.events] == entry.events for v in viewers)
+    return move, events

@@ -1,12 +1,13 @@
-"""Open entries (record format 4): what everyone sees whole is committed under a public key.
+"""Open moves and events (record format 4): what everyone sees whole is committed under a
+public key.
 
-Every title, by play: an entry whose move and events no seat or spectator sees
-redacted commits to them under the key any copy derives from the genesis, so a
-seat's copy of a game in progress (no seed) re-derives those commitments instead of
-carrying them (issue #21: ~64 of its ~110 bytes an entry); an entry that hides
-anything stays salted. Whether an entry is open must tell no viewer anything its
-own view does not: checked over every entry of many games, as an attacker would
-use it.
+Every title, by play: a move that no other seat or spectator sees redacted, and
+events that no seat or spectator does, are committed under the key any copy derives
+from the genesis, so a seat's copy of a game in progress (no seed) re-derives those
+commitments instead of carrying them (issue #21: ~64 of its ~110 bytes an entry);
+what hides anything stays salted. Whether a move or its events are open must tell
+no viewer anything its own view does not: checked over every entry of many games,
+as an attacker would use it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,23 @@ def open_by_hand(seed_hash: str, seq: int, what: str, obj: Any) -> str:
     return hmac.new(key, what.encode() + b":" + canonical(obj), hashlib.sha256).hexdigest()
 
 
+def open_parts_by_hand(game: Any, entry: Entry[Any, Any], seats: int) -> tuple[bool, bool]:
+    """(move open, events open): the move as every other seat and a spectator see it is
+    the move, the events as every seat and a spectator see them are the events."""
+    seen = [(v, redact_entry(game, entry, v)) for v in [*range(seats), None]]
+    move = all(canonical(s.move) == canonical(entry.move) for v, s in seen if v != entry.seat)  # type: ignore[union-attr]
+    events = all(canonical(s.events) == canonical(entry.events) for _, s in seen)  # type: ignore[union-attr]
+    return move, events
+
+
+def kinds_by_hand(entry: Entry[Any, Any], seed_hash: str) -> tuple[bool, bool]:
+    """(move, events): whether each is committed under the public key."""
+    return (
+        entry.move_hash == open_by_hand(seed_hash, entry.seq, "move", entry.move),
+        entry.events_hash == open_by_hand(seed_hash, entry.seq, "events", entry.events),
+    )
+
+
 def views(game: Any, entry: Entry[Any, Any], seats: int) -> list[tuple[Any, bytes]]:
     """(viewer, what that viewer sees of the entry) for every seat and a spectator."""
     out = []
@@ -68,51 +86,46 @@ def counts(game_id: str) -> list[int]:
 
 
 @pytest.mark.parametrize("game_id", TITLES)
-def test_an_entry_is_open_exactly_when_everyone_sees_it_whole(game_id: str) -> None:
-    """Open: both commitments are the public-key HMAC (recomputed here by hand) and
-    every view of the entry is the entry itself; otherwise neither is."""
+def test_a_move_or_its_events_are_open_exactly_when_everyone_sees_them_whole(
+    game_id: str,
+) -> None:
+    """Open: the commitment is the public-key HMAC (recomputed here by hand) and every
+    view of it is it; otherwise it is not."""
     game = games.get(game_id)
     for seats in counts(game_id):
         timeline = played(game_id, seats, seed=seats)
         seed_hash = timeline.record.genesis.seed_hash
         for entry in timeline.record.entries:
-            if not isinstance(entry, Entry):
-                continue
-            whole = canonical([entry.seat, entry.move, entry.events])
-            everyone = all(seen == whole for _, seen in views(game, entry, seats))
-            opened = entry.events_hash == open_by_hand(seed_hash, entry.seq, "events", entry.events)
-            assert opened == everyone, (entry.seq, entry.events)
-            move_open = entry.move_hash == open_by_hand(seed_hash, entry.seq, "move", entry.move)
-            assert move_open == everyone, entry.seq
+            if isinstance(entry, Entry):
+                assert kinds_by_hand(entry, seed_hash) == open_parts_by_hand(game, entry, seats), (
+                    entry.seq
+                )
 
 
 @pytest.mark.parametrize("game_id", TITLES)
 def test_whether_an_entry_is_open_tells_no_viewer_what_it_does_not_see(game_id: str) -> None:
     """Every viewer's view of every entry of eight games, grouped: entries a viewer
-    sees alike are all open or all not, so the commitments' kind (which every copy
-    shows) gives away nothing of what that viewer's copy leaves out."""
+    sees alike have the same kinds of commitment, so the kinds (which every copy
+    shows) give away nothing of what that viewer's copy leaves out."""
     game = games.get(game_id)
-    kinds: dict[tuple[Any, bytes], set[bool]] = defaultdict(set)
+    kinds: dict[tuple[Any, bytes], set[tuple[bool, bool]]] = defaultdict(set)
     for seats in counts(game_id):
         for seed in range(4):
             timeline = played(game_id, seats, seed=100 + seed, cap=200)
             seed_hash = timeline.record.genesis.seed_hash
             for entry in timeline.record.entries:
                 if isinstance(entry, Entry):
-                    opened = entry.events_hash == open_by_hand(
-                        seed_hash, entry.seq, "events", entry.events
-                    )
                     for viewer, seen in views(game, entry, seats):
-                        kinds[(seats, viewer), seen].add(opened)
+                        kinds[(seats, viewer), seen].add(kinds_by_hand(entry, seed_hash))
     mixed = [key for key, found in kinds.items() if len(found) > 1]
     assert not mixed, mixed[:3]
 
 
 @pytest.mark.parametrize("game_id", TITLES)
 def test_a_seat_s_copy_carries_only_the_commitments_of_what_is_hidden(game_id: str) -> None:
-    """Seat 0's copy of a game in progress, compact: an open entry's commitments are a
-    `false`, a hiding one's its two 32-byte hashes; it decodes to the copy, chain and
-    all, without the seed."""
+    """Seat 0's copy of a game in progress, compact: an open move's or events'
+    commitment is a `false` (both open: one `false` for the pair), a hiding one's its 32
+    bytes; it decodes to the copy, chain and all, without the seed."""
     game = games.get(game_id)
     seats = counts(game_id)[-1]
     timeline = played(game_id, seats, seed=7, cap=150)
@@ -124,8 +137,6 @@ def test_a_seat_s_copy_carries_only_the_commitments_of_what_is_hidden(game_id: s
     seed_hash = copy.genesis.seed_hash
     for entry, row in zip(copy.entries, rows, strict=True):
         if isinstance(entry, Entry):
-            opened = entry.events_hash == open_by_hand(seed_hash, entry.seq, "events", entry.events)
-            if opened:
-                assert row[7:] == [False], entry.seq
-            else:
-                assert [len(h) for h in row[7]] == [32, 32], entry.seq
+            kept = [False, False] if row[7] is False else row[7]
+            expected = [False if open_ else 32 for open_ in kinds_by_hand(entry, seed_hash)]
+            assert [k if k is False else len(k) for k in kept] == expected, entry.seq
