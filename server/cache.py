@@ -382,11 +382,11 @@ class RecordCache:
 
     def join_due(self, live: Live) -> bool:
         """Whether the record's Chunk rows are to be joined into one now: once they
-        hold JOIN_BYTES, and once the game is over (an upload's finished record is a
-        single row already)."""
-        if live.unjoined < 2:
-            return False
-        return live.unjoined_bytes >= JOIN_BYTES or live.over()
+        hold JOIN_BYTES, and once the game is over, however few (the joined row before
+        them taken in too: no row of one move is left)."""
+        if live.over():
+            return live.unjoined >= 1
+        return live.unjoined >= 2 and live.unjoined_bytes >= JOIN_BYTES
 
     def join_if_due(self, live: Live) -> None:
         """Join the record's Chunk rows since its last joined row into one
@@ -397,7 +397,7 @@ class RecordCache:
             return
         try:
             with self._write_lock:
-                self.store.join_chunk_rows(live.aggregate.id)
+                self.store.join_chunk_rows(live.aggregate.id, last=live.over())
         except Exception:  # the database is down or busy: the next write tries again
             log.warning("could not join the rows of %s", live.record_id, exc_info=True)
             return

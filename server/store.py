@@ -371,18 +371,24 @@ class KifuStore(Application):  # type: ignore[type-arg]
         if events:
             self.events.put(events)
 
-    def join_chunk_rows(self, originator_id: UUID, read: Iterable[Any] | None = None) -> int:
-        """Replace the stream's `Chunk` rows since its last joined one with one
-        `Chunks` row (`join_chunks`), at the last one's version; the number of rows it
-        replaced (0 when there are not two to join, or another writer joined them
-        since they were `read`: by default, now). One transaction deletes and inserts,
-        so a crash leaves either form; rows between them of other kinds stay where
-        they are (none holds entries)."""
+    def join_chunk_rows(
+        self, originator_id: UUID, read: Iterable[Any] | None = None, *, last: bool = False
+    ) -> int:
+        """Replace the stream's `Chunk` rows since its last joined one (with `last`,
+        that one too: a finished game's rows end in one) with one `Chunks` row
+        (`join_chunks`), at the last one's version; the number of rows it replaced (0
+        when there are not two to join, or another writer joined them since they were
+        `read`: by default, now). One transaction deletes and inserts, so a crash
+        leaves either form; rows between them of other kinds stay where they are (none
+        holds entries)."""
         tail: list[Any] = []
         events = self.events.get(originator_id) if read is None else read
         for stored in reversed(list(events)):
             if isinstance(stored, GameStream.Chunk):  # type: ignore[attr-defined]
                 tail.append(stored)
+            elif last and tail and isinstance(stored, GameStream.Chunks):  # type: ignore[attr-defined]
+                tail.append(stored)
+                break
             elif isinstance(stored, ENTRY_EVENTS):
                 break  # entries before it stay as they are
         if len(tail) < 2:
@@ -394,7 +400,7 @@ class KifuStore(Application):  # type: ignore[type-arg]
             originator_version=tail[-1].originator_version,
             timestamp=tail[-1].timestamp,
             chunk=deflate(msgspec.msgpack.encode(join_chunks(chunks))),
-            since=tail[0].originator_version,
+            since=getattr(tail[0], "since", tail[0].originator_version),
         )
         versions = [event.originator_version for event in tail]
         try:
