@@ -1,7 +1,7 @@
 """Record size per entry (issue #21), not part of the test suite:
 
     .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300]
-        [--store-tables 10] [--no-pg]
+        [--store-tables 10] [--store-layouts after,joined] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
 with what the PWA writes: a random UUID device id per seat, millisecond clocks and
@@ -386,6 +386,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--store-entries", type=int, default=300)
     parser.add_argument("--store-tables", type=int, default=10, help="games side by side")
+    parser.add_argument("--store-layouts", default="", help="e.g. after,joined (default: all five)")
     parser.add_argument("--no-pg", action="store_true")
     parser.add_argument("--indexeddb", action="store_true")
     args = parser.parse_args()
@@ -438,6 +439,8 @@ def main() -> None:
                 ("joined rows, counted ids", "joined", sample),
             )
             for name, layout, record in layouts_on_disk:
+                if args.store_layouts and layout not in args.store_layouts.split(","):
+                    continue
                 where = fresh_pg() if url else None
                 if url and where is None:
                     continue
