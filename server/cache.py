@@ -391,8 +391,9 @@ class RecordCache:
     def join_if_due(self, live: Live) -> None:
         """Join the record's Chunk rows since its last joined row into one
         (`KifuStore.join_chunk_rows`): ~70 bytes of the library's own a row, kept once
-        where it was kept for every move. After the write is stored and answered
-        for, so a failure here loses nothing: the rows stay as they were."""
+        where it was kept for every move. Only after the write is stored, in a
+        transaction of its own, so a failure here loses nothing: the rows stay as they
+        were, and the write is answered for all the same."""
         if not self.join_due(live):
             return
         try:
