@@ -128,6 +128,8 @@ class Live:
         self.size = 0
         self.unjoined = 0  # its stored Chunk rows since its last joined row
         self.unjoined_bytes = 0  # and the bytes of their chunks
+        self.joined_at = 0  # the version of its last entry row not a Chunk (a joined one)
+        self.chunk_at = 0  # the version of its last Chunk row
         self.unflushed: asyncio.Future[None] | None = None  # its last quick write's commit
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
@@ -218,7 +220,7 @@ class RecordCache:
         live.decoder = msgspec.json.Decoder(entry_type(game))
         live.batch_decoder = msgspec.json.Decoder(list[entry_type(game)])  # type: ignore[misc]
         live.tables = Tables()
-        live.unjoined = live.unjoined_bytes = 0
+        live.unjoined = live.unjoined_bytes = live.joined_at = live.chunk_at = 0
         entries: list[Any] = []
         size = 0
         if agg.shares_prefix:
@@ -244,8 +246,10 @@ class RecordCache:
         if isinstance(event, GameStream.Chunk):  # type: ignore[attr-defined]
             live.unjoined += 1
             live.unjoined_bytes += len(event.chunk)
+            live.chunk_at = event.originator_version
         else:
             live.unjoined = live.unjoined_bytes = 0
+            live.joined_at = event.originator_version
         if isinstance(event, CHUNK_EVENTS):
             after = into[-1] if into else None
             assert live.genesis is not None
@@ -331,8 +335,10 @@ class RecordCache:
             live.aggregate, live.engine, genesis, entries, after=after, tables=live.tables
         )
         if entries:  # a save that fails reloads the Live, these counts too
+            chunk = live.aggregate.pending_events[-1]
             live.unjoined += 1
-            live.unjoined_bytes += len(live.aggregate.pending_events[-1].chunk)
+            live.unjoined_bytes += len(chunk.chunk)
+            live.chunk_at = chunk.originator_version
         live.size += grown
         self._charge(live, grown)
 
@@ -397,12 +403,14 @@ class RecordCache:
         if not self.join_due(live):
             return
         try:
-            with self._write_lock:
-                self.store.join_chunk_rows(live.aggregate.id, last=live.over())
+            with self._write_lock:  # read from the last joined row on, not the whole stream
+                after = max(live.joined_at - 1, 0)
+                self.store.join_chunk_rows(live.aggregate.id, last=live.over(), after=after)
         except Exception:  # the database is down or busy: the next write tries again
             log.warning("could not join the rows of %s", live.record_id, exc_info=True)
             return
         live.unjoined = live.unjoined_bytes = 0
+        live.joined_at = live.chunk_at  # where the joined row now is
 
     async def settled(self, record_id: str) -> None:
         """Wait until the record has no quick write waiting to be stored."""

@@ -372,17 +372,23 @@ class KifuStore(Application):  # type: ignore[type-arg]
             self.events.put(events)
 
     def join_chunk_rows(
-        self, originator_id: UUID, read: Iterable[Any] | None = None, *, last: bool = False
+        self,
+        originator_id: UUID,
+        read: Iterable[Any] | None = None,
+        *,
+        last: bool = False,
+        after: int = 0,
     ) -> int:
         """Replace the stream's `Chunk` rows since its last joined one (with `last`,
         that one too: a finished game's rows end in one) with one `Chunks` row
         (`join_chunks`), at the last one's version; the number of rows it replaced (0
         when there are not two to join, or another writer joined them since they were
-        `read`: by default, now). One transaction deletes and inserts, so a crash
-        leaves either form; rows between them of other kinds stay where they are (none
-        holds entries)."""
+        `read`: by default, now, the rows past version `after`, which must not be past
+        the last joined row). One transaction deletes and inserts, so a crash leaves
+        either form; rows between them of other kinds stay where they are (none holds
+        entries)."""
         tail: list[Any] = []
-        events = self.events.get(originator_id) if read is None else read
+        events = self.events.get(originator_id, gt=after) if read is None else read
         for stored in reversed(list(events)):
             if isinstance(stored, GameStream.Chunk):  # type: ignore[attr-defined]
                 tail.append(stored)

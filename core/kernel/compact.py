@@ -48,6 +48,7 @@ from .errors import RecordError
 from .packing import Packer, Tables
 from .record import (
     AnyEntry,
+    Commitment,
     Entry,
     Genesis,
     Record,
@@ -164,7 +165,9 @@ def _id_in(value: Any, device: int, tables: Tables) -> str:
     return move_id
 
 
-def _stored(what: Any, obj: Any, stored: str, *, genesis: Genesis, seq: int, salted: bool) -> Any:
+def _stored(
+    what: Commitment, obj: Any, stored: str, *, genesis: Genesis, seq: int, salted: bool
+) -> Any:
     """How a commitment is kept: True when it can be recomputed from what the row holds
     and the seed, False from what the row holds and the open key, else itself."""
     if not salted:
@@ -304,7 +307,7 @@ def _rows(
 
 
 def _recomputed(
-    genesis: Genesis, seq: int, what: Any, obj: Any, *, stored: Any, salted: bool
+    genesis: Genesis, seq: int, what: Commitment, obj: Any, *, stored: Any, salted: bool
 ) -> str:
     if stored is False:
         return open_commitment(genesis.seed_hash, seq, what, obj)
@@ -312,7 +315,7 @@ def _recomputed(
         return hash_in(stored)
     if salted and genesis.seed is None:
         raise RecordError("a commitment is missing and the seed is withheld", seq)
-    return commitment(genesis.seed, seq, what, obj, salted=salted)  # type: ignore[arg-type]
+    return commitment(genesis.seed, seq, what, obj, salted=salted)
 
 
 def join_chunks(chunks: list[Any]) -> list[Any]:

@@ -152,6 +152,14 @@ def open_commitment(seed_hash: str, seq: int, what: Commitment, obj: Any) -> str
     return _hmac(_open_keyed(seed_hash, seq), what, obj)
 
 
+def keyed_commitment(genesis: Genesis, seq: int, what: Commitment, obj: Any, *, open_: bool) -> str:
+    """A format-2+ entry's commitment of its move or events: under the public key
+    where it is open, else salted (which needs the seed)."""
+    if open_:
+        return open_commitment(genesis.seed_hash, seq, what, obj)
+    return commitment(genesis.seed, seq, what, obj, salted=True)
+
+
 def open_parts(
     game: Decider[Any, Any, Any, Any], seats: int, seat: int, move: Any, events: Any
 ) -> tuple[bool, bool]:
@@ -321,13 +329,15 @@ def check_commitments(genesis: Genesis, entry: Entry[Any, Any], *, move: bool = 
         if digest(entry.events) != entry.events_hash:
             raise RecordError("events do not match events_hash", seq)
         return
-    parts = [("events", entry.events, entry.events_hash, "events do not match events_hash")]
+    parts: list[tuple[Commitment, Any, str, str]] = [
+        ("events", entry.events, entry.events_hash, "events do not match events_hash")
+    ]
     if move:
         parts.append(("move", entry.move, entry.move_hash, "the move does not match move_hash"))
     for what, obj, stored, wrong in parts:
-        if open_commitment(genesis.seed_hash, seq, what, obj) == stored:  # type: ignore[arg-type]
+        if open_commitment(genesis.seed_hash, seq, what, obj) == stored:
             continue
-        if commitment(genesis.seed, seq, what, obj, salted=True) != stored:  # type: ignore[arg-type]
+        if commitment(genesis.seed, seq, what, obj, salted=True) != stored:
             raise RecordError(wrong, seq)
 
 

@@ -39,7 +39,7 @@ from .record import (
     entry_hash,
     genesis_hash,
     keeps_state_hash,
-    open_commitment,
+    keyed_commitment,
     open_parts,
     seed_commitment,
 )
@@ -232,20 +232,10 @@ class Timeline(Generic[S, M, E]):
         events, state = self.game.apply(self.state, seat, move)
         seq = self.seq + 1
         over = self.game.outcome(state) is not None
-        seed_hash = self.record.genesis.seed_hash
-        move_open, events_open = open_parts(
-            self.game, self.record.genesis.seats, seat, move, events
-        )
-        events_hash = (
-            open_commitment(seed_hash, seq, "events", events)
-            if events_open
-            else self._commitment(seq, "events", events)
-        )
-        move_hash = (
-            open_commitment(seed_hash, seq, "move", move)
-            if move_open
-            else self._commitment(seq, "move", move)
-        )
+        genesis = self.record.genesis
+        move_open, events_open = open_parts(self.game, genesis.seats, seat, move, events)
+        events_hash = keyed_commitment(genesis, seq, "events", events, open_=events_open)
+        move_hash = keyed_commitment(genesis, seq, "move", move, open_=move_open)
         entry: Entry[M, E] = Entry(
             seq=seq,
             seat=seat,
