@@ -191,52 +191,69 @@ def pull_figures(
 
 
 def store_bytes(
-    game: Any, record: Any, url: str | None, layout: str, tables: int
+    game: Any, record: Any, url: str | None, layout: str, tables: int, games_per_slot: int = 0
 ) -> tuple[float, float]:
-    """Bytes per entry the server's store grows by: `tables` copies of the game played
-    side by side, one save per entry, a move of each game in turn as a server's
-    concurrent games write ("joined": each write through the server's cache, which
-    joins rows as it goes). PostgreSQL is vacuumed every 1,000 writes, as its
-    autovacuum would be once joins leave that many dead rows (store.py). Then the
-    same after a full vacuum (`VACUUM FULL`, SQLite's `VACUUM`): the rows alone, in
-    pages packed full, without the space a store keeps free as it goes."""
+    """Bytes per entry the server's store grows by: `tables` games played side by side,
+    one save per entry, a move of each game in turn as a server's concurrent games
+    write ("joined": each write through the server's cache, which joins rows as it
+    goes). PostgreSQL is vacuumed every 1,000 writes, as its autovacuum would be once
+    joins leave that many dead rows (store.py). Then the same after a full vacuum
+    (`VACUUM FULL`, SQLite's `VACUUM`): the rows alone, in pages packed full, without
+    the space a store keeps free as it goes.
+
+    By default the `tables` games start and end together, so the space the last
+    joins free is counted but never taken again. With `games_per_slot`, a server at
+    work: slot k starts k/tables of a game late and plays that many games back to
+    back, so games start and end at every moment and the space one game's joins free
+    is taken by the others' rows, as on a busy server; counted when the last slot's
+    games are played, with the others' last games part-way."""
     from server.cache import RecordCache, record_entries
     from server.store import GameStream, open_store, pack_chunk
 
+    n = len(record.entries)
+    starts = [k * n // tables if games_per_slot else 0 for k in range(tables)]
+    rounds = max(games_per_slot, 1) * n + starts[-1]
     with tempfile.TemporaryDirectory() as data_dir:
         store = open_store(data_dir, url)
         size = _sizer(store, data_dir, url)
-        ids = [f"{record.id}-{k}" for k in range(tables)]
-        aggs = [
-            GameStream(
-                record_id=record_id,
-                kind="hosted",
-                game=game.info.id,
-                genesis=canonical(record.genesis).decode(),
-                invite_hashes=["x" * 64] * record.genesis.seats,
-                spectator_hash="x" * 64,
-                owner_hash="",
-                names=[],
-                fork_of="",
-                fork_seq=0,
-                shares_prefix=False,
-            )
-            for record_id in ids
+        slots = [
+            [
+                GameStream(
+                    record_id=f"{record.id}-{k}-{g}",
+                    kind="hosted",
+                    game=game.info.id,
+                    genesis=canonical(record.genesis).decode(),
+                    invite_hashes=["x" * 64] * record.genesis.seats,
+                    spectator_hash="x" * 64,
+                    owner_hash="",
+                    names=[],
+                    fork_of="",
+                    fork_seq=0,
+                    shares_prefix=False,
+                )
+                for g in range((rounds - starts[k] + n - 1) // n)
+            ]
+            for k in range(tables)
         ]
-        store.save(*aggs)
+        store.save(*(agg for slot in slots for agg in slot))
         start = size()
         cache = RecordCache(store, max_bytes=2**28, serialize_writes=url is None)
-        lives = [cache.get(record_id) for record_id in ids] if layout == "joined" else []
-        table_sets = [Tables() for _ in ids]
+        table_sets: dict[str, Tables] = {}
         writes = 0
-        for index, entry in enumerate(record.entries):
-            held = record.entries[index - 1] if index else None
-            for k, agg in enumerate(aggs):
+        for round_ in range(rounds):
+            for k, slot in enumerate(slots):
+                if round_ < starts[k]:
+                    continue
+                played_, index = divmod(round_ - starts[k], n)
+                if played_ >= len(slot):
+                    continue
+                agg, entry = slot[played_], record.entries[index]
+                held = record.entries[index - 1] if index else None
                 writes += 1
                 if url and writes % 1000 == 0:
                     _vacuum(url)
                 if layout == "joined":
-                    live = lives[k]
+                    live = cache.get(agg.record_id)
 
                     def attempt(entry: Any = entry, live: Any = live) -> None:
                         live.tl.append(entry, check="replay")
@@ -245,21 +262,17 @@ def store_bytes(
 
                     cache.write(live, attempt, fresh=False)
                     continue
+                tables_ = table_sets.setdefault(agg.record_id, Tables())
                 if layout == "before":
                     agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
                 elif layout == "chunk+seqs":  # the chunk event as stop 25 wrote it
-                    chunk = pack_chunk(
-                        game, record.genesis, [entry], after=held, tables=table_sets[k]
-                    )
+                    chunk = pack_chunk(game, record.genesis, [entry], after=held, tables=tables_)
                     agg.append_packed(first_seq=entry.seq, last_seq=entry.seq, chunk=chunk)
                 else:
-                    record_entries(
-                        agg, game, record.genesis, [entry], after=held, tables=table_sets[k]
-                    )
+                    record_entries(agg, game, record.genesis, [entry], after=held, tables=tables_)
                 store.save(agg)
         if url:
             _vacuum(url)
-        entries = len(record.entries) * tables
         grown = size() - start
         store.close()
         if url:
@@ -270,7 +283,7 @@ def store_bytes(
             with contextlib.closing(sqlite3.connect(path)) as conn:
                 conn.execute("VACUUM")
             packed = os.path.getsize(path) - start
-        return grown / entries, packed / entries
+        return grown / writes, packed / writes
 
 
 def _vacuum(url: str, how: str = "") -> None:
@@ -387,6 +400,9 @@ def main() -> None:
     parser.add_argument("--store-entries", type=int, default=300)
     parser.add_argument("--store-tables", type=int, default=10, help="games side by side")
     parser.add_argument("--store-layouts", default="", help="e.g. after,joined (default: all five)")
+    parser.add_argument(
+        "--store-games", type=int, default=0, help="games each side-by-side slot plays, staggered"
+    )
     parser.add_argument("--no-pg", action="store_true")
     parser.add_argument("--indexeddb", action="store_true")
     args = parser.parse_args()
@@ -444,7 +460,9 @@ def main() -> None:
                 where = fresh_pg() if url else None
                 if url and where is None:
                     continue
-                grown, packed = store_bytes(game, record, where, layout, args.store_tables)
+                grown, packed = store_bytes(
+                    game, record, where, layout, args.store_tables, args.store_games
+                )
                 print(f"{game_id:21} {db + ' store, ' + name:32} {grown:12.1f} {'':>9}")
                 print(f"{game_id:21} {db + ' store, vacuumed, ' + name:32} {packed:12.1f} {'':>9}")
 

@@ -60,11 +60,6 @@ from .store import (
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 MAX_RETRIES = 5
-JOIN_BYTES = 400
-"""A record's Chunk rows are joined into one once their chunks hold this many bytes
-(and at the game's end): measured with ten games played side by side on SQLite, 400
-took the least file (~60 bytes a Tulikko move) of 200-1,400; with more the rows they
-delete leave larger holes among the other games' rows."""
 MEMORY_PER_BYTE = 4  # bytes of memory per byte of the entries' JSON (see test_resources)
 MESSAGES_KEPT = 256  # live-update messages memoized per record
 
@@ -388,11 +383,11 @@ class RecordCache:
 
     def join_due(self, live: Live) -> bool:
         """Whether the record's Chunk rows are to be joined into one now: once they
-        hold JOIN_BYTES, and once the game is over, however few (the joined row before
+        hold the store's `join_bytes`, and once the game is over, however few (the joined row before
         them taken in too: no row of one move is left)."""
         if live.over():
             return live.unjoined >= 1
-        return live.unjoined >= 2 and live.unjoined_bytes >= JOIN_BYTES
+        return live.unjoined >= 2 and live.unjoined_bytes >= self.store.join_bytes
 
     def join_if_due(self, live: Live) -> None:
         """Join the record's Chunk rows since its last joined row into one

@@ -21,7 +21,7 @@ stored Ducks in Tow move takes 116 bytes of a SQLite file; bench/bench_records.p
 measures every title.
 
 **Joined rows.** Those ~70 bytes a row were most of a move's. So once a record's
-`Chunk` rows since its last joined one hold JOIN_BYTES of chunks (cache.py), and when
+`Chunk` rows since its last joined one hold `join_bytes` of chunks (cache.py), and when
 its game ends, the cache (`join_if_due`, after the write is stored) replaces them
 with one `Chunks` row at the last one's version (`join_chunk_rows`: the chunks'
 table additions and rows concatenated, which unpack to the same entries and tables,
@@ -30,7 +30,8 @@ crash leaves either form, and a writer that finds the rows already gone changes
 nothing. Rows of other kinds between them stay, so the versions a load reads have
 gaps (the loader allows them). A process that had read rows since joined finds a
 `Chunks` row starting at or before its version and loads the record anew. A stored
-move: Ducks in Tow 116 -> 20.5 bytes of file, Tulikko 116 -> 61.4.
+move: Ducks in Tow 116 -> 20.5 bytes of SQLite file, Tulikko 116 -> 61.4; PostgreSQL,
+whose rows carry more of their own, joins larger ones (`join_bytes`).
 
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
@@ -345,6 +346,17 @@ class KifuStore(Application):  # type: ignore[type-arg]
 
     name = "KifuStore"
     is_snapshotting_enabled = False
+
+    @property
+    def join_bytes(self) -> int:
+        """A record's Chunk rows are joined into one once their chunks hold this many
+        bytes (and at the game's end). bench_records, 150 games played side by side,
+        staggered as a busy server's start and end, Tulikko (bytes an entry as played):
+        SQLite took the least file at 400 (63; 87 at 800, 76 at 1,600), where a row
+        over ~1,000 bytes spills into an overflow page of its own; PostgreSQL at 1,600
+        (60 at 400, 46 at 800, 44 at 1,600), where every row carries ~130 bytes of its
+        own (tuple header, the library's columns, its index entries)."""
+        return 400 if isinstance(self.recorder, SQLiteAggregateRecorder) else 1600
 
     def construct_recorder(self) -> Any:
         """The aggregate recorder (nothing here reads the application recorder's
