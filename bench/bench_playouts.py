@@ -6,7 +6,9 @@ suite:
                                              [--rules VERSION]
 
 Each seed is played twice, side by side: once straight through the engine
-(legal_moves -> decide -> evolve, as a bot search would) and once through a Timeline
+(legal_moves -> apply, as the kernel's search and bot playouts step: decide and its
+events folded on one copy of the state; until stop 32 this bench stepped decide, then
+evolve once per event, a copy each) and once through a Timeline
 (the kernel's record: a state hash and a hash-chained entry per move). Interleaving
 keeps the printed Timeline/bare ratio honest on a busy machine. `--rules` plays an
 older rules version of the engine (e.g. Ducks in Tow's `1-provisional`), so µs per step
@@ -70,7 +72,7 @@ def modes(game_id: str) -> list[tuple[str, int, dict[str, Any]]]:
 
 
 def playout(game: Any, setup: Setup, bot: Any, *, record: bool) -> tuple[float, float, int]:
-    """(seconds for the whole game, seconds in decide+evolve, moves)."""
+    """(seconds for the whole game, seconds in apply, moves)."""
     start = time.perf_counter()
     rng = Rng.seeded(setup.seed, stream=11)
     in_step, moves = 0.0, 0
@@ -95,8 +97,7 @@ def playout(game: Any, setup: Setup, bot: Any, *, record: bool) -> tuple[float, 
         seat = game.to_move(state)[0]
         move = bot(game, state, seat, rng)
         t0 = time.perf_counter()
-        for event in game.decide(state, seat, move):
-            state = game.evolve(state, event)
+        state = game.apply(state, seat, move)[1]
         in_step += time.perf_counter() - t0
         moves += 1
     return time.perf_counter() - start, in_step, moves
@@ -120,7 +121,7 @@ def bench(game_id: str, games: int, bot_name: str, rules: str) -> None:
         line = (
             f"  {name:13s} {seats} player{'s' if seats > 1 else ' '}: "
             f"{games / bare:7.1f} playouts/s, {moves / games:6.1f} moves/game, "
-            f"{1e6 * step / moves:6.1f} µs per decide+evolve step"
+            f"{1e6 * step / moves:6.1f} µs per apply step"
         )
         if recorded:
             line += f"; recorded {recorded / bare:4.2f}x the bare time"
