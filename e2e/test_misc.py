@@ -133,3 +133,41 @@ def test_a_record_made_under_older_rules_says_so(server, new_context):
     notices = page.inner_text(".game-notices")
     assert "rules version 1" in notices and "version 2" in notices, notices
     assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_new_game_form_shows_every_option_in_words(server, new_context, lang):
+    """Every title's options, at every player count, in words: a choice is never its
+    raw value (`STANDARD`, `easy`), a seat option offers "at random" for the engine's
+    -1 (it read "Player 0", a seat that does not exist), and no label names -1."""
+    page = open_app(new_context(PHONE).new_page(), server.url)
+    page.select_option("#lang-select", lang)
+    page.goto(server.url + "/#/new")
+    page.wait_for_selector("#ng-create")
+    random_seat = {"en": "At random", "ja": "ランダム"}[lang]
+    seen = 0
+    for game in page.eval_on_selector_all("#ng-game option", "els => els.map(e => e.value)"):
+        page.select_option("#ng-game", game)
+        for players in page.eval_on_selector_all(
+            "#ng-players option", "els => els.map(e => e.value)"
+        ):
+            page.select_option("#ng-players", players)
+            fields = page.eval_on_selector_all(
+                "fieldset.options .field",
+                """els => els.map(f => ({
+                  label: f.querySelector('label').textContent,
+                  seat: !!f.querySelector('select[data-seat-option]'),
+                  options: [...f.querySelectorAll('select option')]
+                    .map(o => [o.value, o.textContent]),
+                }))""",
+            )
+            for field in fields:
+                where = f"{game} {players}p {field['label']}"
+                assert "-1" not in field["label"], where
+                for value, text in field["options"]:
+                    seen += 1
+                    assert text != value, f"{where}: {value!r} shown as it is"
+                    if field["seat"] and value == "-1":
+                        assert text == random_seat, f"{where}: -1 reads {text!r}"
+    assert seen > 20, seen  # the choices of Tulikko, Valley of the Torii and the seats
+    assert page.errors == []

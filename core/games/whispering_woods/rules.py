@@ -86,8 +86,8 @@ OPTIONS = [
         default=-1,
         minimum=-1,
         maximum=3,
-        label_en="Start player (the seat that walked the most today); -1: at random",
-        label_ja="スタートプレイヤー（その日に最も多く歩いた人の席）。-1：ランダム",
+        label_en="Start player (the seat that walked the most today), or at random",
+        label_ja="スタートプレイヤー（その日に最も多く歩いた人の席）、またはランダム",
         rule_id="WW-018",
     ),
 ]

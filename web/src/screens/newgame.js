@@ -135,7 +135,7 @@ export async function newGameScreen(root) {
   }
 
   /** An int option naming a seat (`first_player`, `…_seat`): offered as the seats, by
-   * name, not as a number from 0. */
+   * name, not as a number from 0 (and -1, where the option allows it, as "at random"). */
   function seatOption(spec) {
     return /(^|_)(player|seat)$/.test(spec.name);
   }
@@ -144,8 +144,9 @@ export async function newGameScreen(root) {
     const n = Number(playersInput.value) || info().min_players;
     const last = Math.min(n - 1, spec.maximum ?? n - 1);
     return h('select', { id, dataset: { seatOption: '1' } }, Array.from({ length: last - (spec.minimum ?? 0) + 1 }, (_, k) => {
-      const seat = (spec.minimum ?? 0) + k;
-      return h('option', { value: seat, selected: seat === spec.default }, seatRows[seat]?.name.value.trim() || t('seat.default', { n: seat + 1 }));
+      const seat = (spec.minimum ?? 0) + k; // -1: the engine draws the seat
+      const name = seat < 0 ? t('new.atRandom') : seatRows[seat]?.name.value.trim() || t('seat.default', { n: seat + 1 });
+      return h('option', { value: seat, selected: seat === spec.default }, name);
     }));
   }
 
@@ -218,8 +219,10 @@ export async function rematch(row) {
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
 }
 
+/** A choice option's value in words (`option.<name>.<choice>`; {choice} is the value,
+ * for a label that names it, like an objective card's letter). */
 function choiceLabel(spec, choice) {
-  return tOr(`option.${spec.name}.${choice}`, choice);
+  return tOr(`option.${spec.name}.${choice}`, choice, { choice });
 }
 
 async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title }) {

@@ -96,6 +96,7 @@ export const en = {
   'bot.hard': 'Hard bot',
   'new.options': 'Options',
   'new.noOptions': 'This game has no options.',
+  'new.atRandom': 'At random',
   'option.maps.by-seat': 'By seat (bear, wolf, owl, reindeer)',
   'option.maps.random': 'Random',
   'new.takeback': 'Take-backs',

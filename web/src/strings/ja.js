@@ -96,6 +96,7 @@ export const ja = {
   'bot.hard': 'ボット（むずかしい）',
   'new.options': 'オプション',
   'new.noOptions': 'このゲームにはオプションがありません。',
+  'new.atRandom': 'ランダム',
   'option.maps.by-seat': '席順（クマ・オオカミ・フクロウ・トナカイ）',
   'option.maps.random': 'ランダム',
   'new.takeback': '取り消し',
