@@ -270,3 +270,11 @@ def in_view(page: Any, board: str) -> dict[str, str]:
     """Where the board (selector `board`), the acting panel and the controls stand."""
     where: dict[str, str] = page.evaluate(_IN_VIEW, board)
     return where
+
+
+def score_rows(page: Any) -> list[list[str]]:
+    """The end screen's score table, best first: [rank, name, score] a row."""
+    return page.eval_on_selector_all(
+        "#end-screen table.scores tbody tr",
+        "trs => trs.map(tr => [...tr.children].map(c => c.textContent.replace(' ★', '')))",
+    )

@@ -19,6 +19,7 @@ from helpers import (
     board_moves,
     in_view,
     new_game,
+    score_rows,
     seq,
     share_link,
     sideways_overflow,
@@ -294,6 +295,10 @@ def test_solo_game_with_all_modules(server, new_context, seed):
     assert headline == ("You won!" if "You beat the opponent." in end else "You lost."), headline
     scores = page.inner_text("#end-screen table.scores")  # no winner's star beside a loss
     assert ("★" in scores) == (headline == "You won!"), scores
+    # the opponent ranks in the table too, with the score the trail gives it
+    rows = score_rows(page)
+    assert [rank for rank, _, _ in rows] == ["1", "2"], rows
+    assert rows[1 if headline == "You won!" else 0][1:] == ["Opponent", said[1]], rows
     log = page.inner_text("#move-log")
     assert "The opponent drew" in log, log[:500]
     assert sideways_overflow(page) <= 0

@@ -13,7 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from conftest import DESKTOP, PHONE_390, TABLET, open_app
-from helpers import in_view, new_game, seq, share_link, sideways_overflow, wait_idle, wait_played
+from helpers import (
+    in_view,
+    new_game,
+    score_rows,
+    seq,
+    share_link,
+    sideways_overflow,
+    wait_idle,
+    wait_played,
+)
 
 GAME = "valley-of-the-torii"
 SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
@@ -224,6 +233,15 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     assert {"take", "place"} <= set(played)
     end_checks(page, "tor-solo-ja", 2)
     assert "相手のボード" in page.inner_text("#tor-sheet")
+    # the opponent board ranks in the score table too, with its pad's total
+    totals = page.eval_on_selector_all(
+        "#tor-sheet tr.total td", "tds => tds.map(td => td.textContent)"
+    )
+    rows = score_rows(page)
+    lost = page.inner_text("#winners") == "あなたの敗北です。"
+    assert [rank for rank, _, _ in rows] == ["1", "2"], rows
+    assert rows[0 if lost else 1][1:] == ["相手のボード", totals[-1]], (rows, totals)
+    assert rows[1 if lost else 0][2] == totals[0], (rows, totals)
     board = page.inner_text("#board") + page.inner_text("#move-log")
     assert "VP" not in page.inner_text("#tor-sheet") and "配置しました" in board
     page.click("#scrub-first")

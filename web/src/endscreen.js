@@ -26,11 +26,23 @@ export function endPanel(game, outcome, names, info = {}) {
     h('table.scores', {},
       h('caption.visually-hidden', {}, t('end.scores')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, tOr(`end.score.${game}`, t('end.score'))))),
-      h('tbody', {}, order.map((s) => h('tr', { class: starred.includes(s) ? 'winner' : '' },
-        h('td', {}, String(outcome.ranks[s])), h('th', { scope: 'row' }, names(s), starred.includes(s) ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(outcome.scores[s])))))),
+      h('tbody', {}, scoreRows(game, outcome, names, order, starred).map((row) => h('tr', { class: row.star ? 'winner' : row.opponent ? 'opponent' : '' },
+        h('td', {}, String(row.rank)), h('th', { scope: 'row' }, row.name, row.star ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(row.score)))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, tOr(`end.trail.${game}`, t('end.trail'))),
       h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
+}
+
+/** The score table's rows, best first: the seats, and in a solo game against the rules'
+ * opponent (`soloOpponent(outcome)` of the title: {name, score}) that opponent too,
+ * ranked by the result (`won` already holds who wins a tie). It holds no seat, so it
+ * was a line of the trail below a table that ranked the loser first. */
+function scoreRows(game, outcome, names, order, starred) {
+  const rows = order.map((s) => ({ rank: outcome.ranks[s], name: names(s), score: outcome.scores[s], star: starred.includes(s) }));
+  const opponent = rows.length === 1 && outcome.won != null ? titleOf(game).soloOpponent?.(outcome) : null;
+  if (!opponent) return rows;
+  const theirs = { ...opponent, rank: outcome.won ? 2 : 1, star: false, opponent: true };
+  return outcome.won ? [...rows, theirs] : [theirs, { ...rows[0], rank: 2 }];
 }
 
 /** A title may show a field of its outcome itself (`trail(key, value, {names, outcome})`:

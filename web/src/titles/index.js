@@ -1,5 +1,6 @@
 // The titles the PWA knows: one line each. A title is a folder (titles/<id>/) whose
-// index.js exports {id, render, label, option?, logParams?, trail?, howto, strings}; see web/README.md.
+// index.js exports {id, render, label, option?, logParams?, trail?, seatName?, soloOpponent?, howto,
+// strings}; see web/README.md.
 // Everything that differs between titles beyond that comes from the engine's GameInfo.
 import tulikko from './tulikko/index.js';
 import ducksInTow from './ducks-in-tow/index.js';

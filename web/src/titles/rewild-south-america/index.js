@@ -39,6 +39,8 @@ export default {
   trail,
   // the solo opponent: players[1] of a game whose record has 1 seat (RW-200)
   seatName: () => t('rw.opponent'),
+  // ... and its final score, after its multiplier, a row of the end screen's table
+  soloOpponent: (outcome) => (outcome.opponent == null ? null : { name: t('rw.opponent'), score: outcome.opponent }),
   howto,
   strings,
 };

@@ -5,6 +5,7 @@ import { fieldWords, moveText } from './words.js';
 import { scoreSheet } from './sheet.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';
+import { t } from '../../i18n.js';
 
 export default {
   id: 'valley-of-the-torii',
@@ -12,6 +13,9 @@ export default {
   label: moveText,
   logParams: fieldWords,
   trail: scoreSheet,
+  // solo: the opponent board's column is the score pad's last (its total, bonus included)
+  soloOpponent: (outcome) => (outcome.sheets?.length > outcome.scores.length
+    ? { name: t('tor.opponent'), score: outcome.sheets[outcome.sheets.length - 1].total } : null),
   howto,
   strings,
 };
