@@ -27,7 +27,7 @@ from helpers import (
 
 from core import games
 from core.kernel import Rng, Timeline, bots_of, new_record
-from core.kernel.compact import encode_compact
+from core.kernel.compact import decode_compact, encode_compact
 
 TABLET = {"width": 768, "height": 1024}
 SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
@@ -315,4 +315,40 @@ def test_folding_sections_show_their_arrow_and_the_undo_reason_reads_whole(
     assert reason["text"], reason
     assert reason["w"][0] <= reason["w"][1] and reason["h"][0] <= reason["h"][1] + 1, reason
     shot(page, f"layout-torii-folds-undo-390-{lang}")
+    assert page.errors == []
+
+
+TURN_ENDS = ("TurnEnded", "TurnPassed", "TurnStarted", "RoundClosed")
+
+
+def solo_record(game_id: str, options: dict[str, object], entries: int) -> tuple[bytes, int]:
+    """A solo game of `game_id` (greedy play) stopped after `entries` entries."""
+    game = games.get(game_id)
+    greedy = bots_of(game)["greedy"]
+    record = new_record(game, record_id=f"r-solo-log-{game_id}", seats=1, seed=3, options=options)
+    timeline = Timeline(game, record)
+    rng = Rng.seeded(3, stream=3)
+    while timeline.to_move() and timeline.seq < entries:
+        timeline.play(0, greedy(game, timeline.state, 0, rng), move_id=f"{timeline.seq}")
+    return encode_compact(game, timeline.record), timeline.seq
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"), [("whispering-woods", {"level": 1}), ("valley-of-the-torii", {})]
+)
+def test_a_solo_game_s_log_is_a_turn_a_line(server, new_context, tmp_path, game_id, options):
+    """Every entry of a solo game is the one seat's, so the log, which groups a seat's
+    consecutive entries, made the whole game one paragraph. It groups up to the end of
+    each turn: as many groups as turns the record ended (counted here from its events),
+    one more while a turn is under way."""
+    data, at = solo_record(game_id, options, 30)
+    game = games.get(game_id)
+    record = decode_compact(data, game)
+    ended = sum(
+        any(type(event).__name__ in TURN_ENDS for event in entry.events) for entry in record.entries
+    )
+    page = open_record(server, new_context, tmp_path, "ja", data=data, at=at)
+    groups = page.eval_on_selector_all("#move-log > li:not(.empty)", "els => els.length")
+    assert ended >= 8 and ended <= groups <= ended + 1, (ended, groups)
+    shot(page, f"layout-solo-log-{game_id}-390-ja")
     assert page.errors == []

@@ -22,24 +22,35 @@ export function eventText(game, event, names, title, viewer) {
   return t(key, params);
 }
 
+// Events after which the next entry is another turn, even by the same seat: a solo
+// game is one seat's entries from start to end, and its log was one paragraph.
+const TURN_ENDS = new Set(['turn-ended', 'turn-passed', 'turn-started', 'round-closed']);
+
 /**
  * The log of the entries in `line` (seqs in effect), grouped into turns (consecutive
- * entries of one seat). Returns {list: <ol>, summary: <ul> | null, latest}: `summary`
+ * entries of one seat, up to an event that ends a turn: TURN_ENDS). Returns {list: <ol>, summary: <ul> | null, latest}: `summary`
  * sums up what happened since `since` last moved (the pass-the-device screen), `latest`
  * is the newest turn ({seat, text}).
  */
 export function moveLog(game, title, entries, line, names, { viewer = null, last = 40, since = undefined } = {}) {
   const turns = [];
+  let ended = false; // the entries so far closed a turn
   for (const seq of line || []) {
     const entry = entries[seq - 1];
     if (!entry || entry.kind === 'takeback') continue;
-    const sentences = (entry.events || []).map((ev) => eventText(game, ev, names, title, viewer)).filter(Boolean);
-    if (!sentences.length) continue;
+    const events = entry.events || [];
+    const ends = events.some((ev) => TURN_ENDS.has(ev.type));
+    const sentences = events.map((ev) => eventText(game, ev, names, title, viewer)).filter(Boolean);
+    if (!sentences.length) {
+      ended = ended || ends;
+      continue;
+    }
     const prev = turns[turns.length - 1];
-    if (prev && prev.seat === entry.seat) {
+    if (prev && prev.seat === entry.seat && !ended) {
       prev.sentences.push(...sentences);
       prev.last = seq;
     } else turns.push({ seat: entry.seat, first: seq, last: seq, sentences });
+    ended = ends;
   }
   const item = (turn) => h('li', { dataset: { seat: turn.seat, seq: turn.last } },
     h('span.log-turn', {}, turn.sentences.map((s) => h('span.log-line', {}, s))));
