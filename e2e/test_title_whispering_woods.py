@@ -234,6 +234,8 @@ def test_solitaire_level_1_by_tapping_in_japanese(server, new_context):
     solo = page.inner_text("#ww-solo")
     assert "レベル1" in solo and "最低スコア60ポイント" in solo and "スコアトラッカー" in solo
     assert "更新するたびに1ポイント" in page.inner_text("#ww-penalty")
+    # a line each (a "·" between them dangled at the end of the first line)
+    assert page.inner_text("#ww-minimum") == "最低スコア60ポイント"
     shot(page, "ww-solo-start-390-ja")
     counts = play_game(page, "solo")
     assert counts["start-animal"] == 1 and counts["take-forest"], counts

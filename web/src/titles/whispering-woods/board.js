@@ -431,7 +431,9 @@ function soloBoard(view, player) {
       h('span', { 'aria-hidden': 'true' }, m.achieved ? '✓ ' : '○ '),
       document.documentElement.lang === 'ja' ? m.name_ja : m.name_en,
       h('span.visually-hidden', {}, m.achieved ? ` (${t('ww.achieved')})` : '')))),
-    h('p', { id: 'ww-minimum' }, t('ww.minScore', { n: solo.min_score }), ' · ', h('span', { id: 'ww-penalty' }, t('ww.penalty', { n: solo.penalty, flips, total: flips * solo.penalty }))),
+    // the minimum and the refresh penalty a line each (a "·" between them dangled at the wrap)
+    h('p', { id: 'ww-minimum' }, t('ww.minScore', { n: solo.min_score })),
+    h('p', { id: 'ww-penalty' }, t('ww.penalty', { n: solo.penalty, flips, total: flips * solo.penalty })),
     h('p', { id: 'ww-tracker' }, t('ww.trackerAt', { n: solo.marker }), solo.bear ? t('ww.withBear') : null,
       h('span.ww-track-bar', { 'aria-hidden': 'true' }, h('span', { style: `width:${Math.round((100 * solo.marker) / 60)}%` }))),
     h('div.ww-rounds', { id: 'ww-rounds', 'aria-label': t('ww.roundTrack') }, h('span.kv-label', {}, t('ww.roundTrack')), track),
