@@ -352,3 +352,21 @@ def test_a_solo_game_s_log_is_a_turn_a_line(server, new_context, tmp_path, game_
     assert ended >= 8 and ended <= groups <= ended + 1, (ended, groups)
     shot(page, f"layout-solo-log-{game_id}-390-ja")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_rewild_action_card_halves_read_whole(server, new_context, lang):
+    """At 390 x 844 the halves of Rewild's action cards are ~45 px wide: "アップグレード"
+    kept on one line (`word-break: keep-all`) was clipped on both sides to "ップグレー".
+    Every half's words fit its box, on two lines where they must."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.select_option("#lang-select", lang)
+    new_game(page, "rewild-south-america", ["human", "bot"])
+    halves = page.eval_on_selector_all(
+        "#board .rw-half",
+        "els => els.map(e => [e.textContent, e.scrollWidth, e.clientWidth])",
+    )
+    assert len(halves) >= 6, halves
+    assert [h for h in halves if h[1] > h[2] + 1] == [], halves
+    shot(page, f"layout-rewild-actions-390-{lang}")
+    assert page.errors == []
