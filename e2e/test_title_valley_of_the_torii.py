@@ -242,6 +242,8 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     assert [rank for rank, _, _ in rows] == ["1", "2"], rows
     assert rows[0 if lost else 1][1:] == ["相手のボード", totals[-1]], (rows, totals)
     assert rows[1 if lost else 0][2] == totals[0], (rows, totals)
+    # no tie, so no tie-break lines ("同点判定前に並んだアーティスト：なし")
+    assert "同点" not in page.inner_text("#end-screen")
     board = page.inner_text("#board") + page.inner_text("#move-log")
     assert "VP" not in page.inner_text("#tor-sheet") and "配置しました" in board
     page.click("#scrub-first")

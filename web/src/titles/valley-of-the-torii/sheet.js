@@ -27,7 +27,8 @@ function sheetTable(sheets, objectives, names, artists) {
 export function scoreSheet(key, value, { names, outcome }) {
   if (key === 'sheets') return sheetTable(value, outcome.objectives, names, outcome.scores.length);
   if (key === 'objectives') return value.map(objectiveName).join(t('list.sep'));
-  if (key === 'tie_break') return t(`tor.tieBreak.${value || 'none'}`);
-  if (key === 'tied' && value.length < 2) return t('tor.noTie');
+  // without a tie there is nothing to say: the fields are left out, not "none"
+  if (key === 'tie_break') return value ? t(`tor.tieBreak.${value}`) : false;
+  if (key === 'tied' && value.length < 2) return false;
   return undefined;
 }
