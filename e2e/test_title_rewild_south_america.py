@@ -171,6 +171,10 @@ def test_whole_game_by_tapping(server, new_context):
     assert 0 <= box["top"] < 300, box
     end = page.inner_text("#end-screen")
     assert "during the game" in end and "★" in end, end
+    # the end-game effects a line a player (they ran together in one paragraph)
+    lines = page.eval_on_selector_all("#end-screen .rw-end-line", "els => els.length")
+    seats = page.eval_on_selector_all("#end-screen table.scores tbody tr", "els => els.length")
+    assert lines == seats == 2, (lines, seats)
     shot(page, "rw-end-390")
     for name, size in (("tablet", TABLET), ("desktop", DESKTOP)):
         page.set_viewport_size(size)

@@ -5,6 +5,7 @@ import * as howto from './howto.js';
 import * as strings from './strings.js';
 import { moveLabel } from '../../kit/board.js';
 import { t } from '../../i18n.js';
+import { h } from '../../ui.js';
 
 /** The outcome's end-game effects ({seat, card, vp} each) in words, seat by seat, after
  * the points each seat scored during the game (its score minus these); in a solo game
@@ -24,11 +25,12 @@ function trail(key, value, { names, outcome }) {
     return value.map((v, seat) => `${seat ? t('rw.opponent') : names(seat)}: ${v}`).join(' · ');
   }
   if (key !== 'end_points' || !Array.isArray(value)) return undefined;
+  // a line each: the seats' card lists ran together in one paragraph
   return outcome.scores.map((score, seat) => {
     const mine = value.filter((p) => p.seat === seat);
     const during = score - mine.reduce((sum, p) => sum + p.vp, 0);
-    return `${names(seat)}: ${[t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'))}`;
-  }).join(' · ');
+    return h('div.rw-end-line', {}, `${names(seat)}: ${[t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'))}`);
+  });
 }
 
 export default {
