@@ -12,17 +12,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+import helpers
 from conftest import DESKTOP, PHONE_390, TABLET, open_app
-from helpers import (
-    in_view,
-    new_game,
-    score_rows,
-    seq,
-    share_link,
-    sideways_overflow,
-    wait_idle,
-    wait_played,
-)
+from helpers import in_view, new_game, seq, share_link, sideways_overflow, wait_idle, wait_played
 
 GAME = "valley-of-the-torii"
 SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
@@ -237,7 +229,7 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     totals = page.eval_on_selector_all(
         "#tor-sheet tr.total td", "tds => tds.map(td => td.textContent)"
     )
-    rows = score_rows(page)
+    rows = helpers.score_rows(page)
     lost = page.inner_text("#winners") == "あなたの敗北です。"
     assert [rank for rank, _, _ in rows] == ["1", "2"], rows
     assert rows[0 if lost else 1][1:] == ["相手のボード", totals[-1]], (rows, totals)
