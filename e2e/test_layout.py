@@ -308,6 +308,31 @@ def test_folding_sections_show_their_arrow(server, new_context, lang):
     assert page.errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_why_undo_is_off_reads_whole_in_the_bottom_bar(server, new_context, lang):
+    """The bar's undo column is 104 px: the full reason was cut to "まだ取り消せる操…".
+    It shows a short reason that fits (the full one stays the button's title and what
+    a screen reader reads), and the bar keeps its height (on two lines it grew and
+    Tulikko's map gave way below 40 px targets)."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.select_option("#lang-select", lang)
+    new_game(page, "valley-of-the-torii", ["human", "bot"])
+    reason = page.eval_on_selector(
+        "#undo-reason",
+        """el => ({ shown: el.querySelector('[aria-hidden]')?.textContent,
+                    read: el.querySelector('.visually-hidden')?.textContent,
+                    fits: el.scrollWidth <= el.clientWidth,
+                    title: document.querySelector('#undo').title })""",
+    )
+    full = {"en": "Nothing to take back yet.", "ja": "まだ取り消せる操作がありません。"}[lang]
+    assert reason["fits"] and reason["shown"], reason
+    assert reason["read"] == reason["title"] == full, reason
+    bar = boxes(page, "#game-bar")[0]
+    assert bar["h"] < 70, bar  # 65 on one line; two made it ~77
+    shot(page, f"layout-undo-reason-390-{lang}")
+    assert page.errors == []
+
+
 TURN_ENDS = ("TurnEnded", "TurnPassed", "TurnStarted", "RoundClosed")
 
 

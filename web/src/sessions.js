@@ -8,10 +8,18 @@ import { call, EngineError, moveId } from './engine.js';
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { uuid } from './ui.js';
-import { t } from './i18n.js';
+import { t, tOr } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
+
+/** Whether undo is on, and why, in full (the button's title, what a screen reader
+ * reads) and short (`undo.short.*`: the bar's 104 px column holds ~9 Japanese
+ * characters, and the full reason was cut to "まだ取り消せる操…"). */
+function undoState(enabled, key, params = {}) {
+  const reason = t(key, params);
+  return { enabled, reason, short: tOr(key.replace(/^undo\./, 'undo.short.'), reason) };
+}
 
 // A bot thinks in slices of about this many ms: an undo waits at most one slice, and
 // the messages between the page and the worker cost next to nothing at this size.
@@ -227,12 +235,12 @@ export class LocalSession extends EngineSession {
 
   undoState() {
     const policy = this.row.takeback;
-    if (policy === 'strict') return { enabled: false, reason: t('undo.strict') };
-    if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
-    if (this.undoSeat() === null) return { enabled: false, reason: t('undo.nothing') };
+    if (policy === 'strict') return undoState(false, 'undo.strict');
+    if (this.snapshot.over) return undoState(false, 'undo.over');
+    if (this.undoSeat() === null) return undoState(false, 'undo.nothing');
     const probe = this.probe?.tip === this.summary?.tip_hash ? this.probe : null;
-    if (probe?.refusal) return { enabled: false, reason: t('undo.refused', { text: ruleText(this.game, probe.refusal) }) };
-    return { enabled: true, reason: t(`undo.policy.${policy}`) };
+    if (probe?.refusal) return undoState(false, 'undo.refused', { text: ruleText(this.game, probe.refusal) });
+    return undoState(true, `undo.policy.${policy}`);
   }
 
   /** Ask the kernel now whether the undo would be refused (revealed draws, friendly
@@ -306,7 +314,7 @@ export class ReplaySession extends EngineSession {
   kind = 'replay';
   readOnly = true;
   undoState() {
-    return { enabled: false, reason: t('undo.replay') };
+    return undoState(false, 'undo.replay');
   }
   async branchAt(seq) {
     return branchRecord(this, seq);
@@ -385,11 +393,11 @@ export class HostedSession {
   }
 
   undoState() {
-    if (this.row.takeback === 'strict') return { enabled: false, reason: t('undo.strict') };
-    if (this.snapshot.over) return { enabled: false, reason: t('undo.over') };
-    if (!this.snapshot.seq) return { enabled: false, reason: t('undo.nothing') };
-    if (!navigator.onLine) return { enabled: false, reason: t('undo.offline') };
-    return { enabled: true, reason: t(`undo.policy.${this.row.takeback}`) };
+    if (this.row.takeback === 'strict') return undoState(false, 'undo.strict');
+    if (this.snapshot.over) return undoState(false, 'undo.over');
+    if (!this.snapshot.seq) return undoState(false, 'undo.nothing');
+    if (!navigator.onLine) return undoState(false, 'undo.offline');
+    return undoState(true, `undo.policy.${this.row.takeback}`);
   }
 
   /** A take-back goes through the same queue; the server's refusal is the tap's error

@@ -363,7 +363,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     bar.replaceChildren(
       session.kind === 'replay' ? autoplayControls(snap) : h('div.bar-undo', {},
         h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: onUndo } }, '↶ ', t('game.undo')),
-        h('small.reason', { id: 'undo-reason' }, undo.reason)),
+        h('small.reason', { id: 'undo-reason' }, h('span', { 'aria-hidden': 'true' }, undo.short), h('span.visually-hidden', {}, undo.reason))),
       scrub.bar);
     history.replaceChildren(scrub.banner);
     history.hidden = scrubSeq === null;
