@@ -1,5 +1,5 @@
 """Playouts of every title: random (or bot) playouts per second and the cost of one
-decide+evolve step, per player count and mode. A plain script, not part of the test
+apply step (decide and fold), per player count and mode. A plain script, not part of the test
 suite:
 
     .venv/bin/python bench/bench_playouts.py [GAME ...] [--games N] [--bot greedy]

@@ -383,8 +383,8 @@ class RecordCache:
 
     def join_due(self, live: Live) -> bool:
         """Whether the record's Chunk rows are to be joined into one now: once they
-        hold the store's `join_bytes`, and once the game is over, however few (the joined row before
-        them taken in too: no row of one move is left)."""
+        hold the store's `join_bytes`, and once the game is over, however few (the
+        joined row before them taken in too: no row of one move is left)."""
         if live.over():
             return live.unjoined >= 1
         return live.unjoined >= 2 and live.unjoined_bytes >= self.store.join_bytes

@@ -28,9 +28,9 @@ const TURN_ENDS = new Set(['turn-ended', 'turn-passed', 'turn-started', 'round-c
 
 /**
  * The log of the entries in `line` (seqs in effect), grouped into turns (consecutive
- * entries of one seat, up to an event that ends a turn: TURN_ENDS). Returns {list: <ol>, summary: <ul> | null, latest}: `summary`
- * sums up what happened since `since` last moved (the pass-the-device screen), `latest`
- * is the newest turn ({seat, text}).
+ * entries of one seat, up to an event that ends a turn: TURN_ENDS). Returns {list:
+ * <ol>, summary: <ul> | null, latest}: `summary` sums up what happened since `since`
+ * last moved (the pass-the-device screen), `latest` is the newest turn ({seat, text}).
  */
 export function moveLog(game, title, entries, line, names, { viewer = null, last = 40, since = undefined } = {}) {
   const turns = [];

@@ -120,7 +120,6 @@ export const en = {
   'undo.nothing': 'Nothing to take back yet.',
   'undo.short.policy.casual': 'Casual',
   'undo.short.policy.friendly': 'Friendly',
-  'undo.short.policy.strict': 'No take-backs',
   'undo.short.strict': 'No take-backs',
   'undo.short.over': 'Game over',
   'undo.short.nothing': 'Nothing yet',

@@ -120,7 +120,6 @@ export const ja = {
   'undo.nothing': 'まだ取り消せる操作がありません。',
   'undo.short.policy.casual': 'カジュアル',
   'undo.short.policy.friendly': 'フレンドリー',
-  'undo.short.policy.strict': '取り消しなし',
   'undo.short.strict': '取り消しなし',
   'undo.short.over': 'ゲーム終了',
   'undo.short.nothing': 'まだありません',

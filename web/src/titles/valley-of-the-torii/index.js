@@ -2,10 +2,9 @@
 // events in words, a picker's choice as tile chips, and the score pad on the end screen.
 import { renderTorii } from './board.js';
 import { fieldWords, moveText } from './words.js';
-import { scoreSheet } from './sheet.js';
+import { scoreSheet, soloOpponent } from './sheet.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';
-import { t } from '../../i18n.js';
 
 export default {
   id: 'valley-of-the-torii',
@@ -13,9 +12,7 @@ export default {
   label: moveText,
   logParams: fieldWords,
   trail: scoreSheet,
-  // solo: the opponent board's column is the score pad's last (its total, bonus included)
-  soloOpponent: (outcome) => (outcome.sheets?.length > outcome.scores.length
-    ? { name: t('tor.opponent'), score: outcome.sheets[outcome.sheets.length - 1].total } : null),
+  soloOpponent,
   howto,
   strings,
 };

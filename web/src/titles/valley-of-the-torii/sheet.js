@@ -23,6 +23,13 @@ function sheetTable(sheets, objectives, names, artists) {
       h('tr.total', {}, h('th', { scope: 'row' }, t('tor.sheet.total')), sheets.map((x) => h('td', {}, h('strong', {}, String(x.total)))))));
 }
 
+/** Solo: the opponent board, whose column is the pad's last (after the artists'),
+ * with its total (difficulty bonus included); null with no opponent. */
+export function soloOpponent(outcome) {
+  const artists = outcome.scores.length;
+  return outcome.sheets.length > artists ? { name: t('tor.opponent'), score: outcome.sheets[artists].total } : null;
+}
+
 /** The title's outcome fields in words (endscreen.js asks; undefined: the generic words). */
 export function scoreSheet(key, value, { names, outcome }) {
   if (key === 'sheets') return sheetTable(value, outcome.objectives, names, outcome.scores.length);
