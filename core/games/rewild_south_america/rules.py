@@ -699,15 +699,17 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             )
         elif kind == "relocate_tile":
             biomes = [biome_of(player, t) for t in movable_tiles(work, seat)]
+            ensure(move.prey == -1, "no-prey", "this plant names no card", "RW-182")
             ensure(
-                move.prey < 0 and move.biome in biomes,
+                move.biome in biomes,
                 "no-tile",
                 "choose a biome with a tile that can move",
                 "RW-182",
             )
         else:
+            ensure(move.prey == -1, "no-prey", "this plant names no card", "RW-122")
             ensure(
-                move.prey < 0 and move.biome in card.lives,
+                move.biome in card.lives,
                 "biome",
                 "this plant cannot live in that biome",
                 "RW-122",

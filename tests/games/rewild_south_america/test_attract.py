@@ -181,6 +181,17 @@ def test_rw_ex08_water_lily_grassland_only() -> None:
     refused(GAME, poor, 0, AttractPlant(0, "G"), "RW-121")
 
 
+def test_rw_122_a_plant_without_prey_has_one_encoding() -> None:
+    """RW-122: a plant needs no prey, so its move names none (prey -1, as listed):
+    -2 or a huge number is not a second way to write the same action."""
+    state = fresh()
+    show(state, "L01", 0)
+    state = ready(state, stock=(4, 4, 1))
+    assert AttractPlant(0, "G") in GAME.legal_moves(state, 0)
+    for prey in (-2, -(1 << 31), -(1 << 63), 5):
+        refused(GAME, state, 0, AttractPlant(0, "G", prey), "RW-122", "no-prey")
+
+
 def test_rw_ex09_completion() -> None:
     """RW-EX09, RW-023, RW-124, RW-125, RW-126, RW-119, RW-127."""
     state = fresh()
