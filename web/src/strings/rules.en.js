@@ -201,6 +201,7 @@ export const rulesEn = {
   'rules.rewild-south-america.wrong-prey': 'That card is not this predator’s prey.',
   'rules.rewild-south-america.one-plant': 'You can attract only one plant card per turn.',
   'rules.rewild-south-america.seeds': 'You do not have enough seeds to pay for this plant card.',
+  'rules.rewild-south-america.no-prey': 'This plant card is placed without choosing another card.',
   'rules.rewild-south-america.no-insect': 'Choose a visible insect in that biome.',
   'rules.rewild-south-america.no-target': 'Choose a visible card of yours that has an effect.',
   'rules.rewild-south-america.biome': 'This plant card cannot go in that biome.',

@@ -196,6 +196,7 @@ export const rulesJa = {
   'rules.rewild-south-america.wrong-prey': 'そのカードは、この捕食カードの獲物ではありません。',
   'rules.rewild-south-america.one-plant': '植物カードを引き寄せられるのは1ターンに1枚だけです。',
   'rules.rewild-south-america.seeds': 'この植物カードに支払う種子が足りません。',
+  'rules.rewild-south-america.no-prey': 'この植物カードは、ほかのカードを選ばずに配置します。',
   'rules.rewild-south-america.no-insect': 'そのバイオームの、見えている昆虫を選んでください。',
   'rules.rewild-south-america.no-target': '効果を持つ、見えている自分のカードを選んでください。',
   'rules.rewild-south-america.biome': 'この植物カードはそのバイオームに配置できません。',
