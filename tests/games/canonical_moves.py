@@ -103,13 +103,19 @@ def move_tags(game: Decider[Any, Any, Any, Any]) -> list[str]:
 
 
 def assert_moves_canonical(
-    spec: TitleSpec, mode: Mode, *, games: int = 1, every: int = 5, sample: int = 3
+    spec: TitleSpec,
+    mode: Mode,
+    *,
+    games: int = 1,
+    every: int = 5,
+    sample: int = 3,
+    checks: int | None = None,
 ) -> int:
-    """Random games of `mode`; at every `every`-th state, `sample` listed moves of each
-    seat to move are mutated and each near miss decoded and decided: refused (by the
-    decoder, or by `decide` citing a rule of the title) unless it is a listed move.
-    Returns how many near misses reached `decide` (so a caller sees it tested
-    something)."""
+    """Random games of `mode`; at every `every`-th state (the stride doubling after
+    each `checks` checked states, so a long game is sampled to its end), `sample`
+    listed moves of each seat to move are mutated and each near miss decoded and decided: refused (by the decoder, or
+    by `decide` citing a rule of the title) unless it is a listed move. Returns how
+    many near misses reached `decide` (so a caller sees it tested something)."""
     game = spec.game
     rule = re.compile(spec.rule_id)
     tags = move_tags(game)
@@ -117,9 +123,12 @@ def assert_moves_canonical(
     for seed in range(games):
         state = game.initial(game.setup(mode.seats, seed, dict(mode.options)))
         rng = Rng.seeded(seed, stream=11)
-        step = 0
+        step, stride, checked = 0, every, 0
         while movers := game.to_move(state):
-            if step % every == 0:
+            if step % stride == 0:
+                checked += 1
+                if checks is not None and checked % checks == 0:
+                    stride *= 2
                 for seat in movers:
                     decided += _check_near_misses(game, state, seat, rng, rule, tags, sample)
             step += 1
