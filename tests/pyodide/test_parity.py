@@ -2,7 +2,9 @@
 
 Three checks in one Node run: the pure parity suite (tests/pyodide/parity_suite.py),
 every entry of a corpus of seeded bot games of every available title, and the
-kernel's own tests under pytest inside Pyodide.
+kernel's own tests under pytest inside Pyodide. The default run replays a sample of
+the corpus (8 games a title, 2 of them whole: about a CPU-minute, most of it CPython
+recording the games); the slow run replays all of it (50 a title, 5 whole: ~5 CPU-minutes).
 
 Builds the browser bundle if it is out of date (pyodide/build.py: incremental, a
 no-op when nothing changed), records the corpus on CPython, then lets Node boot
@@ -25,7 +27,6 @@ from tests.pyodide.corpus import available, corpus
 from tests.pyodide.parity_suite import run
 
 ROOT = Path(__file__).resolve().parents[2]
-PER_GAME = 50
 
 
 # The kernel's tests that also run inside Pyodide: all but the CLI (subprocesses) and
@@ -47,13 +48,23 @@ def _build_bundle() -> Path:
     return Path(module.test_wheels())
 
 
-@pytest.mark.timeout(600)
-def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
+@pytest.mark.timeout(300)
+def test_pyodide_replays_a_sample_of_the_corpus_hash_for_hash(tmp_path: Path) -> None:
+    _check_parity(tmp_path, per_game=8, full_games=2)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_pyodide_replays_the_whole_corpus_hash_for_hash(tmp_path: Path) -> None:
+    _check_parity(tmp_path, per_game=50, full_games=5)
+
+
+def _check_parity(tmp_path: Path, *, per_game: int, full_games: int) -> None:
     if shutil.which("node") is None:
         pytest.fail("node is not installed: the parity check needs Node 20+")
     wheels = _build_bundle()
     ready, missing = available()
-    games, _ = corpus(PER_GAME)
+    games, _ = corpus(per_game, full_games=full_games)
     job = {"games": ready, "suite": run(ready), "corpus": games, "pytest": KERNEL_TESTS}
     job_path = tmp_path / "job.json"
     job_path.write_bytes(msgspec.json.encode(job))
@@ -75,4 +86,4 @@ def test_pyodide_replays_the_corpus_hash_for_hash(tmp_path: Path) -> None:
     assert result.returncode == 0, report
     assert f"corpus: {len(games)} games" in report
     assert "pytest in pyodide: exit 0" in report
-    assert len(games) == PER_GAME * len(ready)
+    assert len(games) == per_game * len(ready)
