@@ -113,9 +113,10 @@ def assert_moves_canonical(
 ) -> int:
     """Random games of `mode`; at every `every`-th state (the stride doubling after
     each `checks` checked states, so a long game is sampled to its end), `sample`
-    listed moves of each seat to move are mutated and each near miss decoded and decided: refused (by the decoder, or
-    by `decide` citing a rule of the title) unless it is a listed move. Returns how
-    many near misses reached `decide` (so a caller sees it tested something)."""
+    listed moves of each seat to move are mutated and each near miss decoded and
+    decided: refused (by the decoder, or by `decide` citing a rule of the title)
+    unless it is a listed move. Returns how many near misses reached `decide` (so a
+    caller sees it tested something)."""
     game = spec.game
     rule = re.compile(spec.rule_id)
     tags = move_tags(game)
