@@ -60,13 +60,14 @@ def with_id(tl: Timeline[Any, Any, Any], record_id: str) -> bytes:
 
 
 def test_records_in_memory_are_bounded_in_bytes(tmp_path: Path) -> None:
-    """30 uploads of a 1.9 MB record, each read back (which loads it): the cache
-    holds KIFU_CACHE_BYTES of them, not 2,000 records (once 68 -> 618 MB)."""
+    """16 uploads of a 1.9 MB record, each read back (which loads it): the cache
+    holds KIFU_CACHE_BYTES of them, not every record (once 68 -> 618 MB for 30:
+    ~20 MB a record, so the 11 after the warm-up would have grown by ~200 MB)."""
     long = move_undo("big", 5650)  # ~1.9 MB in record format 3 (JSON)
     env = {"KIFU_CACHE_BYTES": str(24 * MiB)}
     with ProcessServer(sqlite(tmp_path), **env) as srv, srv.client() as client:
         tokens = {}
-        for i in range(30):
+        for i in range(16):
             body = with_id(long, f"big-{i}")
             assert len(body) > 1.8 * MiB
             stored = client.post("/api/records", content=body)
@@ -79,7 +80,7 @@ def test_records_in_memory_are_bounded_in_bytes(tmp_path: Path) -> None:
             if i == 4:
                 warm = rss(srv)
         grown = rss(srv) - warm
-        assert grown < 60 * MiB, f"grew {grown / MiB:.0f} MiB over 25 records"
+        assert grown < 60 * MiB, f"grew {grown / MiB:.0f} MiB over 11 records"
         again = client.get("/api/records/big-0", headers={"authorization": f"Bearer {tokens[0]}"})
         assert again.status_code == 200 and again.json()["seq"] == long.seq  # reloaded
 
@@ -129,11 +130,12 @@ def test_forks_refer_to_their_parent(tmp_path: Path) -> None:
 
 
 def test_storage_grows_linearly_with_the_record(tmp_path: Path) -> None:
-    """A 3,000-entry move/undo hosted game: the database holds its events, not
-    snapshots of every prefix (once 1.5 MB of events and 18.7 MB of snapshots)."""
+    """A 1,200-entry move/undo hosted game: the database holds its events, not
+    snapshots of every prefix (once 1.5 MB of events and 18.7 MB of snapshots for
+    3,000 entries: snapshots grow with the square of the length)."""
     with ThreadServer(make_settings(sqlite(tmp_path))) as srv, srv.client() as client:
         table = Table(client, 2, options={"deck_size": 40, "hand_size": 2})
-        for n in range(1500):
+        for n in range(600):
             view = table.view(0) if n % 2 == 0 else table.view(1)
             seat = view["to_move"][0]
             view = table.view(seat)
@@ -146,7 +148,7 @@ def test_storage_grows_linearly_with_the_record(tmp_path: Path) -> None:
             )
             assert undo.status_code == 201, undo.text
             table.seq = undo.json()["seq"]
-        assert table.seq == 3000
+        assert table.seq == 1200
     import sqlite3
 
     with sqlite3.connect(tmp_path / "data" / "kifu.sqlite3") as db:
@@ -157,7 +159,7 @@ def test_storage_grows_linearly_with_the_record(tmp_path: Path) -> None:
             for t in tables
             if "snapshot" in t
         )
-    assert events < 3 * MiB
+    assert events < 1.2 * MiB
     assert snapshots <= events // 10, f"{snapshots} bytes of snapshots for {events} of events"
 
 
@@ -183,7 +185,9 @@ def latency(client: httpx.Client, table: Table, moves: int) -> list[float]:
 
 def test_uploads_do_not_starve_other_games(tmp_path: Path) -> None:
     """Moves on one game while two clients upload 1.9 MB records back to back: the
-    move's median latency stays within a few ms of an idle server's (once 2 -> 88 ms)."""
+    move's median latency stays near an idle server's (once 2 -> 88 ms, when uploads
+    were verified on the event loop). The bound is wide (3x idle + 40 ms): a loaded
+    machine passes it, that regression would not."""
     long = move_undo("noisy", 5300)
     with ProcessServer(sqlite(tmp_path)) as srv, srv.client() as client:
         table = Table(client, 2, options={"deck_size": 40, "hand_size": 2})
@@ -211,7 +215,7 @@ def test_uploads_do_not_starve_other_games(tmp_path: Path) -> None:
             thread.join(timeout=60)
         assert done[0] >= 2
         print(f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms")
-        assert busy < idle + 15e-3, f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms"
+        assert busy < 3 * idle + 40e-3, f"median move {idle * 1000:.1f} -> {busy * 1000:.1f} ms"
 
 
 def test_quotas_per_address_and_per_record(tmp_path: Path) -> None:
