@@ -828,6 +828,13 @@ CARDS: dict[str, Card] = {
 DECKS = {"wildlife": WILDLIFE, "predation": PREDATION, "plant": PLANTS}
 
 
+def base_id(cid: str) -> str:
+    """What a card is, by the id of a base card: an expert card is its twin but for
+    its placement reward (RW-191, RW-192); every other card is itself. A rule that
+    names cards (WETLAND_EFFECTS) asks this, never the id the card carries."""
+    return CARDS[cid].twin or cid
+
+
 def deck_cards(deck: str, expert_plants: bool, expert_cards: bool) -> list[str]:
     """The card ids of a deck before shuffling (RW-025): module 2 adds the expert
     plants (RW-166), module 4 swaps one copy of each twin for its expert card (RW-191)."""
@@ -886,7 +893,8 @@ TIERS = {
 SOLO_FACTOR = (3, 2)  # x1.5 as a fraction, rounded up (RW-228)
 SOLO_FACTOR_EXPERT = (2, 1)  # challenge or any expert module (RW-230)
 SOLO_FLIPPED = 2  # cards of the opponent's pile turned by 180 degrees (RW-201)
-WETLAND_EFFECTS = ("W03", "W21", "W29", "W30", "W37", "W38", "W42")  # RW-GAP17(j)
+# RW-GAP17(j), base ids: an expert twin counts as its base card (`base_id`, RW-192)
+WETLAND_EFFECTS = ("W03", "W21", "W29", "W30", "W37", "W38", "W42")
 
 
 def gain_of(effect: Effect) -> dict[str, int]:

@@ -15,11 +15,15 @@ FLIP = {"immediate": "end", "end": "immediate"}
 
 
 def timing(expert: Expert | None, placed: Placed) -> str:
-    """The card's effect timing now: printed, or flipped by a switch plant (RW-173)."""
+    """The card's effect timing now: printed, or as switch plants left it (RW-173).
+    Each switch changes the timing it finds, so a second one on the same card flips
+    it back (rules 2; under rules 1 any number of switches left it flipped once)."""
     printed = CARDS[placed.card].timing
-    if expert is not None and placed.uid in expert.switched:
-        return FLIP.get(printed, printed)
-    return printed
+    if expert is None or placed.uid not in expert.switched:
+        return printed
+    if expert.rules_version >= 2 and expert.switched.count(placed.uid) % 2 == 0:
+        return printed
+    return FLIP.get(printed, printed)
 
 
 def resolve(seat: int, player: Player, cid: str) -> Iterator[Event]:

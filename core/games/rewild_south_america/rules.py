@@ -128,7 +128,13 @@ from .solo import OPPONENT, is_opponent
 from .state import Expert, Player, State, copy_state
 from .view import View, make_view, redact_event
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
+# The rules a record may have been played under (Setup.rules_version, "" = current), by
+# the number the state keeps (Expert.rules_version). "1": a second switch plant on the
+# same card left it switched (RW-173), and the solo opponent's wetland check compared
+# ids, so an expert card never counted as its twin (RW-192, RW-213). Only games with an
+# expert part differ, so a base game keeps no number and the encoding it always had.
+RULES_VERSIONS = {"": 2, "1": 1, "2": 2}
 
 OPTIONS: list[OptionSpec] = [
     OptionSpec(
@@ -210,6 +216,8 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
             raise SetupError("the challenge doubles the solo opponent's score: --players 1")
 
     def initial(self, setup: Setup) -> State:
+        if setup.rules_version not in RULES_VERSIONS:
+            raise SetupError(f"Rewild has no rules version {setup.rules_version!r}")
         options = setup.options
         solo_game = setup.seats == 1
         on = {name: bool(options.get(name, False)) for name in MODULES}
@@ -222,6 +230,7 @@ class RewildSouthAmerica(StepRules[State, Move, Event, View]):
                 expert_cards=on["expert_cards"],
                 challenge=bool(options.get("challenge")),
                 solo=solo_game,
+                rules_version=RULES_VERSIONS[setup.rules_version],
             )
         rng = Rng.seeded(setup.seed)
         decks = []

@@ -21,6 +21,7 @@ from .data import (
     TIERS,
     WETLAND_EFFECTS,
     Card,
+    base_id,
     gain_of,
 )
 from .events import ActionPlayed, Event, Flipped, Gained, Paid, RemovedCard, SoloDrew, TurnEnded
@@ -97,6 +98,14 @@ def _tree_wildlife(state: State) -> int:
     return sum(1 for cid in state.display[0] if cid and CARDS[cid].tree)
 
 
+def wetland_effect(state: State, cid: str) -> bool:
+    """RW-213, RW-GAP17(j): a wildlife card with a wetland effect, an expert card as
+    its twin (RW-192); rules 1 compared the ids, so an expert card never counted."""
+    assert state.expert is not None
+    old = state.expert.rules_version < 2
+    return (cid if old else base_id(cid)) in WETLAND_EFFECTS
+
+
 def can_do(state: State, card: str, half: str) -> bool:
     """RW-205, RW-206: an action the opponent can perform; upgrades only under their
     solo conditions (RW-212..RW-215)."""
@@ -108,7 +117,7 @@ def can_do(state: State, card: str, half: str) -> bool:
         case "extend":
             return len(extensions(player)) >= 2  # RW-212
         case "upgrade" if card == "G2":  # RW-213, RW-215: only wetland flips
-            wet = any(c.card in WETLAND_EFFECTS and not c.covered for c in player.cards)
+            wet = any(wetland_effect(state, c.card) and not c.covered for c in player.cards)
             grass = any(t.kind == "G" for t in player.tiles)
             return wet and grass and player.stock[1] >= 1
         case "upgrade":  # RW-214, RW-215: only tall trees

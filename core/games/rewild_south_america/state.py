@@ -103,6 +103,12 @@ class Expert(msgspec.Struct, omit_defaults=True):
     asked: list[int] = []  # reserve plants that let this window pass
     chooser: int = -1  # the seat deciding a reservation
     plant: int = -1  # the reserve plant it decides for
+    # The rules the game is played under (rules.RULES_VERSIONS). 1, omitted from the
+    # encoding: records made before RULES_VERSION "2" (a second switch plant on a card
+    # left it switched; the solo opponent compared card ids, so an expert card never
+    # counted as its twin), replayed as played. 2: a switch flips the timing it finds
+    # (RW-173); an expert card is its twin to every rule but its reward (RW-192).
+    rules_version: int = 1
 
 
 class State(msgspec.Struct, omit_defaults=True):
@@ -171,6 +177,7 @@ def copy_expert(e: Expert) -> Expert:
         list(e.asked),
         e.chooser,
         e.plant,
+        e.rules_version,
     )
 
 

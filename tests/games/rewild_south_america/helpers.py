@@ -4,6 +4,8 @@ conserved (a card comes from its deck, a display card goes back to the deck), an
 
 from __future__ import annotations
 
+import msgspec
+
 from core.games.rewild_south_america import GAME
 from core.games.rewild_south_america.board import SHAPES, field
 from core.games.rewild_south_america.data import CARDS, DECKS
@@ -15,8 +17,14 @@ from .spec import invariant
 ROW = {name: i for i, name in enumerate(DECKS)}
 
 
-def fresh(seats: int = 2, seed: int = 1, **options: bool) -> State:
-    state: State = build(GAME, seats, seed, options)
+def fresh(seats: int = 2, seed: int = 1, rules: str = "", **options: bool) -> State:
+    """A new game with the human (seat 0) to start; `rules`: an older rules version
+    (Setup.rules_version, as a record made under it is opened)."""
+    if rules:
+        setup = msgspec.structs.replace(GAME.setup(seats, seed, options), rules_version=rules)
+        state: State = GAME.initial(setup)
+    else:
+        state = build(GAME, seats, seed, options)
     state.current = state.start = 0
     return state
 

@@ -203,9 +203,13 @@ def _symbols(player: Any, symbol: str) -> int:
 
 
 def _ending(state: State, placed: Any) -> bool:
-    """Does this card score at the end: printed end-game, or switched (RW-173..175)?"""
+    """Does this card score at the end: printed end-game, or switched (RW-173..175)?
+    Each switch changes the timing it finds: an odd number of switches flips it
+    (rules 2); under rules 1 any switch left it flipped once."""
     printed = CARDS[placed.card].timing
-    switched = state.expert is not None and placed.uid in state.expert.switched
+    expert = state.expert
+    flips = 0 if expert is None else expert.switched.count(placed.uid)
+    switched = flips % 2 == 1 or (flips > 0 and expert is not None and expert.rules_version < 2)
     return printed == ("immediate" if switched else "end")
 
 

@@ -25,14 +25,16 @@ from core.games.rewild_south_america.moves import (
     AttractPredation,
     AttractWildlife,
     Decline,
+    EndTurn,
     Flip,
+    Harvest,
     PlaceMeeple,
     PlayAction,
     Relocate,
     Retrigger,
 )
 from core.games.rewild_south_america.scoring import CardPoints, outcome
-from core.games.rewild_south_america.state import Meeple, State
+from core.games.rewild_south_america.state import Meeple, State, copy_state
 from core.kernel import SetupError
 from tests.games.conformance import play, refused
 
@@ -167,6 +169,62 @@ def test_rw_179_resources_switched_come_at_the_end() -> None:
     out.phase = "over"
     result = outcome(out)
     assert result is not None and CardPoints(0, "W01", 10) in result.end_points
+
+
+def two_switches(card: str, biome: str, rules: str = "") -> tuple[State, State, int]:
+    """Guaraná on `card` in one turn, Yerba mate on the same card in the next, all by
+    play: seat 1 harvests between, seat 0 plays Rainforest 1's bottom for the seeds.
+    The states after the first and after the second switch."""
+    state = fresh(2, 1, rules, expert_plants=True)
+    uid = give(state, 0, card, biome)
+    if biome == "S":
+        tile(state, 0, "S", [(0, 0), (0, 1), (1, 0)])
+    show(state, "X04", 0)  # Guaraná
+    show(state, "X05", 1)  # Yerba mate
+    first = play(GAME, ready(state, stock=(4, 0, 2)), 0, AttractPlant(0, biome, uid))
+    later = play(GAME, play(GAME, first, 0, EndTurn()), 1, Harvest())
+    later = play(GAME, later, 0, PlayAction("R1", "bottom"))  # 3 seeds
+    second = AttractPlant(later.display[2].index("X05"), biome, uid)
+    assert second in GAME.legal_moves(later, 0)  # a switched card is still a target
+    return first, play(GAME, later, 0, second), uid
+
+
+def end_vp(state: State, card: str) -> list[int]:
+    over = copy_state(state)
+    over.phase = "over"
+    result = outcome(over)
+    assert result is not None
+    return [p.vp for p in result.end_points if p.card == card]
+
+
+def test_rw_173_174_a_second_switch_turns_an_end_effect_back() -> None:
+    """RW-173, RW-175, RW-174: Dinoponera (end: 2 VP a mineral) switched to immediate
+    scores 8 at once; a second switch plant on it changes its effect type again, from
+    immediate to end-game ("即時からゲーム終了時に、またはその逆"): nothing now, and it
+    scores at game end. (Before rules 2 it scored 8 again at once, never at the end.)"""
+    first, second, _ = two_switches("W01", "R")
+    assert first.players[0].score == 8 and end_vp(first, "W01") == []
+    assert second.players[0].score == 8 and end_vp(second, "W01") == [8]
+
+
+def test_rw_173_175_a_second_switch_turns_an_immediate_effect_back() -> None:
+    """RW-173, RW-174, RW-175: the rock cavy (immediate: 2 VP a shrubland symbol)
+    switched to end-game scores nothing now and would score at the end; a second
+    switch makes it immediate again, so it resolves at once (2 VP) and not at the end.
+    (Before rules 2 the second switch did nothing and it still scored at the end.)"""
+    first, second, _ = two_switches("W10", "S")
+    assert first.players[0].score == 0 and end_vp(first, "W10") == [2]
+    assert second.players[0].score == 2 and end_vp(second, "W10") == []
+
+
+def test_rw_173_a_record_of_rules_1_keeps_its_second_switch() -> None:
+    """RW-173 as rules 1 played it, for the records made then: the second switch left
+    the card switched, so Dinoponera scored again at once and the cavy at the end."""
+    _, second, dino = two_switches("W01", "R", rules="1")
+    assert second.expert is not None and second.expert.switched == [dino, dino]
+    assert second.players[0].score == 16 and end_vp(second, "W01") == []
+    _, second, _ = two_switches("W10", "S", rules="1")
+    assert second.players[0].score == 0 and end_vp(second, "W10") == [2]
 
 
 def ex37_state() -> tuple[State, int, int, int]:

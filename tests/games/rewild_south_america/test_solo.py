@@ -29,6 +29,7 @@ from core.games.rewild_south_america.moves import (
     AttractPredation,
     AttractWildlife,
     EndTurn,
+    Harvest,
 )
 from core.games.rewild_south_america.scoring import outcome
 from core.games.rewild_south_america.state import State, copy_state
@@ -201,6 +202,52 @@ def test_rw_213_215_grassland_upgrade_only_with_a_wetland_effect() -> None:
     assert [e.tile for e in events if isinstance(e, Flipped)] == [0, 1]
     assert not any(isinstance(e, TreePlanted) for e in events)
     assert after.players[OPP].stock[1] == 0
+
+
+def capybara_and_grassland_2(rules: str = "") -> list[Event]:
+    """Solo with module 4: the opponent holds the expert capybara (its twin W21 has a
+    wetland effect) on its grassland, 4 minerals and 2 water, Grassland 2 turned on top
+    of its pile; the human harvests, and the opponent's turn is played out."""
+    state = fresh(1, 6, rules, expert_cards=True)
+    tile(state, OPP, "G", [(0, 0), (0, 1)])
+    give(state, OPP, "XW01", "G", [(0, 0), (0, 1)])
+    state = opponent_to_act(state, ["G2:down"], (4, 2, 0))
+    state.current = 0  # the human's turn first: the opponent's follows by play
+    events, _ = GAME.apply(ready(state, "play"), 0, Harvest())
+    assert SoloDrew("G2", False) in events
+    return [e for e in events if getattr(e, "seat", OPP) == OPP]
+
+
+def test_rw_192_213_an_expert_card_has_its_twins_wetland_effect() -> None:
+    """RW-213, RW-192: the expert capybara works like the capybara (only its placement
+    reward differs), so the opponent holds a wetland-effect card: its turned Grassland 2
+    flips its grassland (RW-215) instead of placing a tile (RW-205)."""
+    events = capybara_and_grassland_2()
+    played = [(e.card, e.half) for e in events if isinstance(e, ActionPlayed)]
+    assert played == [("G2", "bottom")]
+    assert [e.tile for e in events if isinstance(e, Flipped)] == [0]
+    assert not any(isinstance(e, TilePlaced) for e in events)
+
+
+def test_rw_192_213_every_wetland_effect_card_counts_expert_or_not() -> None:
+    """RW-213, RW-192: the opponent's wetland-effect cards are those whose effect counts
+    wetland symbols or markers (RW-GAP17(j)), expert cards as their twins: asked by what
+    the card is, never by the id it carries."""
+    state = fresh(1, 6, expert_cards=True)
+    for cid, card in CARDS.items():
+        e = card.effect
+        wet = e.kind == "per_wetland_marker" or (e.kind == "per_symbol" and e.what == ("W",))
+        assert solo.wetland_effect(state, cid) == (wet and card.deck == "wildlife"), cid
+
+
+def test_rw_213_rules_1_did_not_see_the_expert_capybara() -> None:
+    """RW-213 as rules 1 played it, for the records made then: the ids were compared,
+    the expert capybara did not count, and Grassland 2 placed a grassland instead."""
+    events = capybara_and_grassland_2(rules="1")
+    played = [(e.card, e.half) for e in events if isinstance(e, ActionPlayed)]
+    assert played == [("G2", "top")]
+    assert any(isinstance(e, TilePlaced) for e in events)
+    assert not any(isinstance(e, Flipped) for e in events)
 
 
 def test_rw_214_215_rainforest_upgrade_only_for_a_tree_animal() -> None:
