@@ -6,6 +6,12 @@ taken; a placement also counts the tokens it makes possible next (the
 PlaceToken moves of the resulting state), a slide the best such placement.
 Ties are broken with the bot's own Rng.
 
+It never looks at a tile its seat has not seen (`_foreseen`, as the kernel's `foresee`):
+a move's events are folded up to the first that reveals one (the next seat's stack tile
+when the turn ends), and a slide, which reveals the tile hidden in the centre, is
+folded with that tile left blank, so the placements after it are scored on what the
+seat sees: the tile it takes and the side it left by.
+
 `medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 600
 iterations a move: random playouts of 8 moves, each world scored by `evaluate`.
 """
@@ -14,20 +20,27 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from core.kernel import Rng
 from core.kernel.search import search_bot
 
 from . import goals
+from .data import CENTRE
 from .events import (
     AuroraTaken,
     LandscapeAchieved,
+    Slid,
     SymbolClaimed,
     TileDiscarded,
     TokenPlaced,
     TokenSkipped,
 )
 from .moves import PlaceToken, Slide, UseMoveTile
-from .state import State
+from .state import State, copy_state
+
+UNSEEN = ""
+"""The tile a slide uncovers, as greedy foresees it: not seen yet (TUL-018)."""
 
 
 def _event_score(events: list[Any]) -> int:
@@ -46,11 +59,22 @@ def _event_score(events: list[Any]) -> int:
     return score
 
 
-def _after(game: Any, state: Any, seat: int, move: Any) -> tuple[list[Any], Any]:
-    events = game.decide(state, seat, move)
-    for event in events:
+def _foreseen(game: Any, state: Any, seat: int, move: Any) -> tuple[list[Any], Any]:
+    """The events of `move` and the state they lead to, as far as `seat` can foresee them:
+    up to the first event that reveals a tile (TUL-026: the next turn's stack tile), but
+    a slide (or re-slide) goes in, with the tile it uncovers from the centre unseen
+    (TUL-018, TUL-028): blank in the centre before it and on the arm it moves to."""
+    seen = []
+    for event in game.decide(state, seat, move):
+        if isinstance(event, Slid):
+            state = copy_state(state)
+            state.board[CENTRE] = UNSEEN
+            event = msgspec.structs.replace(event, uncovered=UNSEEN, centre=None)
+        elif game.reveals(event):
+            break
+        seen.append(event)
         state = game.evolve(state, event)
-    return events, state
+    return seen, state
 
 
 def _token_potential(game: Any, state: Any, seat: int) -> int:
@@ -60,13 +84,13 @@ def _token_potential(game: Any, state: Any, seat: int) -> int:
 
 
 def _score(game: Any, state: Any, seat: int, move: Any) -> int:
-    events, after = _after(game, state, seat, move)
+    events, after = _foreseen(game, state, seat, move)
     score = _event_score(events) + _token_potential(game, after, seat)
     if isinstance(move, Slide) and seat in game.to_move(after):
         best = 0
         for follow in game.legal_moves(after, seat):
             if type(follow).__name__ == "Place":
-                f_events, f_after = _after(game, after, seat, follow)
+                f_events, f_after = _foreseen(game, after, seat, follow)
                 best = max(best, _event_score(f_events) + _token_potential(game, f_after, seat))
         score += best
     if isinstance(move, UseMoveTile):
