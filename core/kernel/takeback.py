@@ -7,6 +7,10 @@
   not past a reveal).
 - ``strict``: no take-backs.
 
+Whatever the policy, a move of another person at another device (a hosted table's
+other seats: `people`) is never taken back without them: the server refuses it. At a
+local table every seat shares the device, so its policy alone decides.
+
 Nothing is deleted either way: a take-back is an entry, and the PRNG state is
 part of the game state, so replaying the same move after an undo draws the
 same cards.
@@ -14,7 +18,7 @@ same cards.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .contract import Decider, TakeBackPolicy
@@ -31,8 +35,10 @@ def takeback_refusal(
     turn_then: int,
     turn_now: int,
     game_over: bool,
+    people: Collection[int] = (),
 ) -> IllegalMove | None:
-    """Why `seat` may not undo `undone` (the moves after the target), or None."""
+    """Why `seat` may not undo `undone` (the moves after the target), or None.
+    `people`: the seats of other people, whose moves are theirs to take back."""
     rule = f"table:takeback={policy}"
     if policy == "strict":
         return IllegalMove("takeback-strict", "this table does not allow take-backs", rule)
@@ -47,6 +53,13 @@ def takeback_refusal(
                 f"move {entry.seq} revealed hidden information and cannot be taken back",
                 rule,
             )
+    others = sorted({entry.seat for entry in undone if entry.seat in people and entry.seat != seat})
+    if others:
+        return IllegalMove(
+            "takeback-others-move",
+            f"seat {others[0]}'s move is theirs: only they can take it back",
+            rule,
+        )
     if policy == "friendly":
         if any(entry.seat != seat for entry in undone):
             return IllegalMove(

@@ -256,13 +256,19 @@ class Timeline(Generic[S, M, E]):
         return entry
 
     def takeback_refusal(
-        self, seat: int, to_seq: int | None = None, *, bots: Collection[int] = ()
+        self,
+        seat: int,
+        to_seq: int | None = None,
+        *,
+        bots: Collection[int] = (),
+        people: Collection[int] = (),
     ) -> IllegalMove | None:
         """Why `seat` may not return the game to the state after `to_seq`, or None.
 
         `to_seq` None means "undo": the undo target (given the table's `bots`), or
         (with nothing to undo) the current state, which the policy then refuses as
-        strict or nothing-to-undo.
+        strict or nothing-to-undo. `people`: the seats of other people at other
+        devices (a hosted table), whose moves are never taken back for them.
         """
         to_seq = self._resolve_target(to_seq, bots)
         if to_seq not in self._line:
@@ -281,6 +287,7 @@ class Timeline(Generic[S, M, E]):
             turn_then=self.game.turn(self.state_at(to_seq)),
             turn_now=self.game.turn(self.state),
             game_over=self.game.outcome(self.state) is not None,
+            people=people,
         )
 
     def undo_target(self, bots: Collection[int] = ()) -> int | None:
@@ -302,17 +309,18 @@ class Timeline(Generic[S, M, E]):
         device_id: str = "",
         at: int = 0,
         bots: Collection[int] = (),
+        people: Collection[int] = (),
     ) -> TakeBack:
         """Append a TakeBack to the state after `to_seq` (None: undo, see
-        `undo_target`), if the table's policy allows. The same move_id again returns
-        the same entry."""
+        `undo_target`), if the table's policy allows and no other person's move
+        (`people`) is in what it undoes. The same move_id again returns the same entry."""
         earlier = self.entry_by_move_id(seat, move_id)
         if isinstance(earlier, TakeBack) and to_seq in (None, earlier.to_seq):
             return earlier
         if earlier is not None:
             raise IllegalMove("move-id-reused", f"move_id {move_id} was used for another entry")
         to_seq = self._resolve_target(to_seq, bots)
-        refusal = self.takeback_refusal(seat, to_seq)
+        refusal = self.takeback_refusal(seat, to_seq, people=people)
         if refusal is not None:
             raise refusal
         state = self.state_at(to_seq)

@@ -34,6 +34,31 @@ def test_casual_undoes_anyones_moves_back_to_the_start() -> None:
     assert verify(GAME, timeline.record) is None
 
 
+def test_another_persons_move_is_never_taken_back_for_them() -> None:
+    """At a hosted table (the other seats are `people` at other devices) no policy
+    lets a seat take back another person's move, its own moves included when theirs
+    came after; at a local table (no `people`) casual undoes anyone's."""
+    for policy in ("casual", "friendly"):
+        timeline = table(policy)
+        play_first(timeline, 0, "a")
+        refusal = timeline.takeback_refusal(1, 0, people=[0])
+        assert refusal is not None and refusal.code == "takeback-others-move"
+        assert refusal.rule_id == f"table:takeback={policy}"
+        assert timeline.takeback_refusal(0, 0, people=[1]) is None  # its own move
+        with pytest.raises(IllegalMove) as info:
+            timeline.take_back(1, 0, move_id="undo", people=[0])
+        assert info.value.code == "takeback-others-move"
+        assert timeline.seq == 1  # nothing was written
+    timeline = table("casual")
+    play_first(timeline, 0, "a")
+    timeline.play(0, Pass(), move_id="b")
+    play_first(timeline, 1, "c")
+    refusal = timeline.takeback_refusal(0, 0, people=[1])  # would undo seat 1's move too
+    assert refusal is not None and refusal.code == "takeback-others-move"
+    assert timeline.takeback_refusal(1, 2, people=[0]) is None  # seat 1's own last move
+    assert timeline.takeback_refusal(0, 0) is None  # one device: casual undoes anyone's
+
+
 def test_no_policy_undoes_past_a_revealed_card() -> None:
     for policy in ("casual", "friendly"):
         timeline = table(policy)
