@@ -276,7 +276,7 @@ export class SyncClient {
       socket = new WebSocket(new URL(`/api/games/${held.gameId}/live?${query}`, base));
       socket.onopen = () => { delay = 1000; };
       socket.onmessage = (event) => {
-        let type = "";
+        let type;
         try { type = JSON.parse(event.data).type; } catch { return; }
         if (type === "hello" || type === "entry") onRing(type);
       };

@@ -42,7 +42,7 @@ async function startRuntime(loadPyodide, version, indexURL, useSnapshot) {
     try {
       const snapshot = new Uint8Array(await saved.arrayBuffer());
       return { runtime: await loadPyodide({ indexURL, _loadSnapshot: snapshot }), restored: true };
-    } catch (err) {
+    } catch {
       await cache.delete(key);
     }
   }
@@ -52,7 +52,7 @@ async function startRuntime(loadPyodide, version, indexURL, useSnapshot) {
       const snapshot = runtime.makeMemorySnapshot();
       for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
       cache.put(key, new Response(snapshot)).catch(() => {});
-    } catch (err) {
+    } catch {
       // No snapshot this time: the engine works the same, the next boot starts fresh.
     }
   }

@@ -36,7 +36,7 @@ export async function api(method, path, { body, token, timeout = 15000 } = {}) {
     clearTimeout(timer);
   }
   const text = await response.text();
-  let data = null;
+  let data;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -83,7 +83,7 @@ async function makeClient(mod, progress) {
   };
   // Tests (and only tests) may register extra engines, e.g. the kernel's fixture game:
   // localStorage['kifu.extraEngines'] = JSON [{module, source}] (protocol.js "register").
-  let register = [];
+  let register;
   try {
     register = JSON.parse(localStorage.getItem('kifu.extraEngines') || '[]');
   } catch {

@@ -23,7 +23,7 @@ export async function reportRecordJson(row) {
 
 export function buildReport(row, recordJson, error, attempt, description = '') {
   // Hosted games have a full record only once they are over (the seed stays secret before).
-  let engineVersion = '';
+  let engineVersion;
   try {
     engineVersion = JSON.parse(recordJson).genesis.engine_version;
   } catch {

@@ -11,7 +11,7 @@
 // solo game players[1] is the opponent: its board shown, its face-down pile only counted.
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
-import { makeLead, makeTarget, moveButton, moveKey, moveLabel, zoomable } from '../../kit/board.js';
+import { makeLead, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
 import { BIOME_COLOURS, EMPTY_HEX, PLAYER_COLOURS, RESOURCES } from './palette.js';
 
 const GAME = 'rewild-south-america';
