@@ -14,6 +14,7 @@ export const rulesEn = {
   'rules.kernel.takeback-game-over': 'The game is over: moves can no longer be taken back.',
   'rules.kernel.takeback-revealed': 'A move revealed hidden information, so it cannot be taken back.',
   'rules.kernel.takeback-not-yours': 'At a friendly table you can take back only your own moves.',
+  'rules.kernel.takeback-others-move': 'Another player’s move is theirs: only they can take it back.',
   'rules.kernel.takeback-past-turn': 'At a friendly table take-backs stay within the current turn.',
   'rules.kernel.takeback-target': 'That point is not a move in effect.',
 

@@ -9,6 +9,7 @@ export const rulesJa = {
   'rules.kernel.takeback-game-over': 'ゲームは終了しているので、操作は戻せません。',
   'rules.kernel.takeback-revealed': '隠れていた情報が公開された操作があるため、戻せません。',
   'rules.kernel.takeback-not-yours': 'フレンドリー卓では自分の操作しか戻せません。',
+  'rules.kernel.takeback-others-move': 'ほかのプレイヤーの操作は、その人しか戻せません。',
   'rules.kernel.takeback-past-turn': 'フレンドリー卓では今のターンの操作しか戻せません。',
   'rules.kernel.takeback-target': '戻る先が、有効な操作ではありません。',
 
