@@ -28,10 +28,49 @@
 // page a Uint8Array for every `*_kifu` string of a reply (decodeReply), so the page
 // never sees base64 and IndexedDB stores the bytes themselves.
 
+// -- the messages (checked by `tsc`: web/tsconfig.json) ---------------------------------
+
 /** @typedef {"runtime" | "packages" | "engine" | "ready" | "failed"} Stage */
 /** @typedef {{type: "progress", stage: Stage, detail: string, ms: number}} Progress */
-/** @typedef {{kind: string, code: string, message: string, rule_id: string, seq: number | null, text: string}} EngineErrorBody */
-/** @typedef {{type: "reply", id: number, ok: boolean, result?: any, error?: EngineErrorBody}} Reply */
+/** core.browser's ErrorReply.
+ * @typedef {{kind: string, code: string, message: string, rule_id: string, seq: number | null, text: string}} EngineErrorBody */
+/** @typedef {{type: "reply", id: number, ok: true, result: any}} ReplyOk */
+/** @typedef {{type: "reply", id: number, ok: false, error: EngineErrorBody}} ReplyError */
+/** @typedef {ReplyOk | ReplyError} Reply */
+/** Worker -> page.
+ * @typedef {Progress | Reply} WorkerMessage */
+
+/** An extra engine module (tests, benchmarks): its dotted name and Python source.
+ * @typedef {{module: string, source: string}} ExtraEngine */
+/** @typedef {{type: "boot", id: number, pyodideBase?: string, bare?: boolean, snapshot?: boolean, register?: ExtraEngine[]}} BootMessage */
+/** @typedef {{type: "call", id: number, op: string, args: Record<string, any>}} CallMessage */
+/** @typedef {{type: "eval", id: number, code: string}} EvalMessage */
+/** Page -> worker.
+ * @typedef {BootMessage | CallMessage | EvalMessage} PageMessage */
+
+// -- the replies of the ops (core/browser.py's structs) ------------------------------
+
+/** @typedef {{protocol: number, core: string, games: string[]}} Hello */
+/** The "boot" reply: hello plus whether the interpreter came from the snapshot
+ * (`{bare: true}` only for a bare boot).
+ * @typedef {(Hello & {restored: boolean}) | {bare: true}} Booted */
+/** A game's state at its tip ("new", "load", "branch", "summary"; within "play"...).
+ * @typedef {{record_id: string, game: string, seq: number, line: number[], to_move: number[],
+ *   tip_hash: string, state_hash: string, outcome: any, rules_version: string,
+ *   engine_rules_version: string, seats: number, takeback: string,
+ *   options: Record<string, any>, seeded: boolean, engine_version: string}} GameSummary */
+/** A move played (or taken back) and the game after it.
+ * @typedef {{entry: any, summary: GameSummary}} Played */
+/** Why a take-back is refused. @typedef {{code: string, message: string, rule_id: string}} Refusal */
+/** A bot's decision thought in slices. @typedef {{done: number, total: number}} Thinking */
+/** @typedef {{seq: number, state_hash: string, state: any}} StateReply */
+/** @typedef {{seq: number, record_json?: string, record_kifu?: Uint8Array}} RecordReply */
+/** @typedef {{hashes: string[], error: string | null}} HashesReply */
+
+/** A record as the page holds it: compact bytes or JSON text.
+ * @typedef {Uint8Array | ArrayBuffer | string} RecordData */
+/** A record as an op's field.
+ * @typedef {{record_kifu: Uint8Array | ArrayBuffer} | {record_json: string}} RecordField */
 
 /** Boot stages, in the order the worker reports them. */
 export const STAGES = Object.freeze(["runtime", "packages", "engine", "ready"]);
@@ -99,12 +138,14 @@ export function checkCall(op, args) {
 
 const KIFU_FIELD = /_kifu$/;
 
+/** @param {Uint8Array} bytes */
 function toBase64(bytes) {
   let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 }
 
+/** @param {string} text */
 function fromBase64(text) {
   const raw = atob(text);
   const bytes = new Uint8Array(raw.length);
@@ -112,13 +153,18 @@ function fromBase64(text) {
   return bytes;
 }
 
-/** A record as an op's field: compact bytes as `record_kifu`, JSON text as `record_json`. */
+/** A record as an op's field: compact bytes as `record_kifu`, JSON text as `record_json`.
+ * @param {RecordData} record
+ * @returns {RecordField} */
 export function recordField(record) {
   if (record instanceof Uint8Array || record instanceof ArrayBuffer) return { record_kifu: record };
   return { record_json: record };
 }
 
-/** The JSON text of a core.browser request; bytes (Uint8Array, ArrayBuffer) as base64. */
+/** The JSON text of a core.browser request; bytes (Uint8Array, ArrayBuffer) as base64.
+ * @param {string} op
+ * @param {Record<string, any>} args
+ * @returns {string} */
 export function encodeRequest(op, args) {
   return JSON.stringify({ op, ...args }, (key, value) => {
     if (value instanceof Uint8Array) return toBase64(value);
@@ -127,12 +173,15 @@ export function encodeRequest(op, args) {
   });
 }
 
-/** A core.browser reply from its JSON text; every `*_kifu` string as a Uint8Array. */
+/** A core.browser reply from its JSON text; every `*_kifu` string as a Uint8Array.
+ * @param {string} text
+ * @returns {{ok: true, result: any} | {ok: false, error: EngineErrorBody}} */
 export function decodeReply(text) {
   if (!text.includes('_kifu"')) return JSON.parse(text);
   return JSON.parse(text, (key, value) => (KIFU_FIELD.test(key) && typeof value === "string" ? fromBase64(value) : value));
 }
 
+/** @type {Map<string, bigint>} */
 const lastMoveIds = new Map(); // record id -> its last move id, as a number
 
 /** A fresh id for a move of record `recordId`, its seat's idempotency key: 16 hex
@@ -140,7 +189,9 @@ const lastMoveIds = new Map(); // record id -> its last move id, as a number
  * ids another seat sees say nothing of this device's other games). The compact record
  * stores an id that is its device's last + 1 as one byte where a random id takes 8
  * that no compression shrinks; ids that count can be guessed, so the engine and the
- * server hold each seat's ids apart (another seat cannot take yours). */
+ * server hold each seat's ids apart (another seat cannot take yours).
+ * @param {string} [recordId]
+ * @returns {string} */
 export function newMoveId(recordId = "") {
   const last = lastMoveIds.get(recordId) ?? BigInt(`0x${randomHex(8)}`);
   const next = (last + 1n) % 2n ** 64n;
@@ -148,14 +199,17 @@ export function newMoveId(recordId = "") {
   return next.toString(16).padStart(16, "0");
 }
 
-/** `bytes` random bytes from the platform's CSPRNG, as hex (a new record's id). */
+/** `bytes` random bytes from the platform's CSPRNG, as hex (a new record's id).
+ * @param {number} bytes
+ * @returns {string} */
 export function randomHex(bytes) {
   const values = new Uint8Array(bytes);
   globalThis.crypto.getRandomValues(values);
   return Array.from(values, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A game seed below 2**53 (exact as a JS number), from the platform's CSPRNG. */
+/** A game seed below 2**53 (exact as a JS number), from the platform's CSPRNG.
+ * @returns {number} */
 export function newSeed() {
   const words = new Uint32Array(2);
   globalThis.crypto.getRandomValues(words);

@@ -23,8 +23,44 @@ import { newMoveId, recordField } from "./protocol.js";
 
 const COMPACT_TYPE = "application/vnd.kifu.record"; // core.kernel.compact.MEDIA_TYPE
 
+// -- the shapes (core/sync.py's structs, as JSON; checked by `tsc`: web/tsconfig.json) --
+
+/** @typedef {import("./client.js").EngineClient} EngineClient */
+/** @typedef {import("./protocol.js").RecordData} RecordData */
+/** A move (or take-back) made on this device that the server has not stored yet.
+ * @typedef {{move_id: string, seat: number, based_on: number, kind?: "move" | "takeback",
+ *   move?: any, to_seq?: number | null, device_id?: string, at?: number}} Pending */
+/** A pending move that will not be stored, and why.
+ * @typedef {{pending: Pending, code: string, message: string, rule_id: string,
+ *   by: "server" | "local", after: string | null, seen: boolean}} Rejection */
+/** What to send (`auth`: the token to use).
+ * @typedef {{method: "GET" | "POST", path: string, body?: any, auth?: "seat" | "owner" | "none",
+ *   move_id?: string | null, body_json?: string | null, body_kifu?: Uint8Array<ArrayBuffer> | null,
+ *   accept?: string}} HttpRequest */
+/** A reply as core.sync reads it: the body as text, or a compact record as bytes.
+ * @typedef {{status: number, body: string, body_kifu?: Uint8Array}} HttpAnswer */
+/** A hosted seat's sync state (joinHosted stores the first two fields only).
+ * @typedef {{game_id: string, seat: number, pending?: Pending[], rejected?: Rejection[],
+ *   blocked?: string | null, refetch?: boolean, behind?: boolean}} HostedState */
+/** A line of a game on the server. @typedef {{record_id: string, seq: number, tip_hash: string}} ForkInfo */
+/** A local record's backup state.
+ * @typedef {{record_id: string, server_id?: string | null, owner_token?: string | null,
+ *   acked_seq?: number, acked_tip?: string | null, uploads?: number, lines?: ForkInfo[],
+ *   blocked?: string | null}} LocalState */
+/** What a reply did (an "offline" step has no seq). @typedef {{event: string, detail: string, seq?: number}} Step */
+/** A hosted seat as stored ("hosted" store, under `key`).
+ * @typedef {{key: string, gameId: string, token: string, state: HostedState, record_json: string | null}} HostedHeld */
+/** A local record's backup as stored ("local" store, under its record id). @typedef {{state: LocalState}} LocalHeld */
+/** @typedef {{offline: boolean, steps: Step[], state: HostedState, record_json: string | null}} HostedRound */
+/** @typedef {{offline: boolean, steps: Step[], state: LocalState}} LocalRound */
+/** @typedef {"hosted" | "local"} StoreName */
+
 const STORES = ["hosted", "local"];
 
+/** A thrown value's message (or the value itself, as text). @param {any} err */
+const errorText = (err) => String(err && err.message ? err.message : err);
+
+/** @param {string} name @returns {Promise<IDBDatabase>} */
 function openDb(name) {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(name, 1);
@@ -38,11 +74,19 @@ function openDb(name) {
   });
 }
 
+/**
+ * One request in a transaction of its own; resolves to its result once committed.
+ * @param {IDBDatabase} db
+ * @param {StoreName} store
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest} action
+ * @returns {Promise<any>}
+ */
 function tx(db, store, mode, action) {
   return new Promise((resolve, reject) => {
     const t = db.transaction(store, mode);
     const request = action(t.objectStore(store));
-    t.oncomplete = () => resolve(request ? request.result : undefined);
+    t.oncomplete = () => resolve(request.result);
     t.onerror = () => reject(t.error);
     t.onabort = () => reject(t.error);
   });
@@ -59,23 +103,39 @@ export class SyncClient {
     this.fetch = fetchImpl || globalThis.fetch.bind(globalThis);
     this.deviceId = deviceId;
     this.db = openDb(dbName);
+    /** @type {Map<string, Promise<HostedRound>>} */
     this._running = new Map(); // one round per game at a time
+    /** @type {Map<string, Promise<unknown>>} */
     this._locks = new Map(); // per game: the last state update queued
   }
 
+  /** @param {StoreName} store @param {string} key @returns {Promise<any>} */
   async _get(store, key) {
     return tx(await this.db, store, "readonly", (s) => s.get(key));
   }
 
+  /** @param {StoreName} store @param {string} key @param {HostedHeld | LocalHeld} value */
   async _put(store, key, value) {
     return tx(await this.db, store, "readwrite", (s) => s.put(value, key));
   }
 
+  /** A hosted seat's state; a seat never joined (or forgotten since) is an error.
+   * @param {string} key @returns {Promise<HostedHeld>} */
+  async _held(key) {
+    const held = await this._get("hosted", key);
+    if (!held) throw new Error(`no hosted game ${key}: joinHosted first`);
+    return held;
+  }
+
+  /** Everything held in a store.
+   * @param {StoreName} store @returns {Promise<any[]>} */
   async list(store) {
     return tx(await this.db, store, "readonly", (s) => s.getAll());
   }
 
+  /** @param {HttpRequest} request @param {string | null | undefined} token @returns {Promise<HttpAnswer>} */
   async _http(request, token) {
+    /** @type {Record<string, string>} */
     const headers = { Accept: request.accept || "application/json" };
     const compact = request.body_kifu instanceof Uint8Array;
     const json = request.body_json !== null && request.body_json !== undefined;
@@ -98,21 +158,29 @@ export class SyncClient {
   // -- hosted games ----------------------------------------------------------------
 
   /** Remember a seat. `key` names it in every other call (default: the game id; a
-   * device holding two seats of one game gives each its own key). */
+   * device holding two seats of one game gives each its own key).
+   * @param {string} gameId
+   * @param {number} seat
+   * @param {string} token the seat's
+   * @param {{key?: string}} [options]
+   * @returns {Promise<HostedHeld>} */
   async joinHosted(gameId, seat, token, { key = gameId } = {}) {
     const held = await this._get("hosted", key);
     if (held) return held;
+    /** @type {HostedHeld} */
     const entry = { key, gameId, token, state: { game_id: gameId, seat }, record_json: null };
     await this._put("hosted", key, entry);
     return entry;
   }
 
+  /** @param {string} key @returns {Promise<HostedHeld | undefined>} */
   async hosted(key) {
     return this._get("hosted", key);
   }
 
   /** Drop what is held for a hosted seat or a local record ("hosted" | "local"): the
-   * player deleted that game on this device. */
+   * player deleted that game on this device.
+   * @param {StoreName} store @param {string} key */
   async forget(store, key) {
     return tx(await this.db, store, "readwrite", (s) => s.delete(key));
   }
@@ -121,12 +189,15 @@ export class SyncClient {
    * Run `fn(held)` alone among this game's state updates and store what it returns.
    * A round's fold and a queueMove in between must not both read, then write: the
    * later write would drop the other's change (a queued move lost).
+   * @template R
+   * @param {string} key
+   * @param {(held: HostedHeld) => Promise<{held: HostedHeld, result?: R}>} fn
+   * @returns {Promise<R | undefined>}
    */
   _update(key, fn) {
     const before = this._locks.get(key) || Promise.resolve();
     const next = before.then(async () => {
-      const held = await this._get("hosted", key);
-      if (!held) throw new Error(`no hosted game ${key}: joinHosted first`);
+      const held = await this._held(key);
       const { held: after, result } = await fn(held);
       if (after !== held) await this._put("hosted", key, after);
       return result;
@@ -137,8 +208,13 @@ export class SyncClient {
     return next;
   }
 
-  /** Queue a move (or {kind: "takeback", to_seq}) and persist it before any send. */
+  /** Queue a move (or {kind: "takeback", to_seq}) and persist it before any send.
+   * @param {string} key
+   * @param {{seat: number, move?: any, kind?: "move" | "takeback", to_seq?: number | null,
+   *          based_on: number, move_id?: string}} item
+   * @returns {Promise<string>} the move's id */
   async queueMove(key, { seat, move = null, kind = "move", to_seq = null, based_on, move_id = newMoveId(key) }) {
+    /** @type {Pending} */
     const item = { move_id, seat, kind, move, to_seq, based_on, device_id: this.deviceId, at: Date.now() };
     await this._update(key, async (held) => {
       const out = await this.engine.sync("hosted.queue", { state: held.state, item });
@@ -147,7 +223,8 @@ export class SyncClient {
     return move_id;
   }
 
-  /** Mark rejections as seen (the player dismissed them): `moveIds`, or all (null). */
+  /** Mark rejections as seen (the player dismissed them): `moveIds`, or all (null).
+   * @param {string} key @param {string[] | null} [moveIds] @returns {Promise<HostedState | undefined>} */
   markSeen(key, moveIds = null) {
     return this._update(key, async (held) => {
       const out = await this.engine.sync("hosted.seen", { state: held.state, move_ids: moveIds });
@@ -156,7 +233,8 @@ export class SyncClient {
   }
 
   /** Submit the queue in order, folding every answer in; pull first if needed. One
-   * round per game at a time: a second call while one runs gets that round. */
+   * round per game at a time: a second call while one runs gets that round.
+   * @param {string} key @param {{maxRequests?: number}} [options] @returns {Promise<HostedRound>} */
   syncHosted(key, { maxRequests = 50 } = {}) {
     const running = this._running.get(key);
     if (running) return running;
@@ -165,22 +243,24 @@ export class SyncClient {
     return round;
   }
 
+  /** @param {string} key @param {number} maxRequests @returns {Promise<HostedRound>} */
   async _hostedRound(key, maxRequests) {
+    /** @type {Step[]} */
     const steps = [];
-    let held;
+    let held = await this._held(key);
     for (let i = 0; i < maxRequests; i++) {
-      // Read afresh each time: moves queued while this round runs are sent by it.
-      held = await this._get("hosted", key);
+      /** @type {{request: HttpRequest | null}} */
       const { request } = await this.engine.sync("hosted.next", { state: held.state, record_json: held.record_json });
       if (!request) break;
       let answer;
       try {
         answer = await this._http(request, held.token);
       } catch (err) {
-        steps.push({ event: "offline", detail: String(err && err.message ? err.message : err) });
+        steps.push({ event: "offline", detail: errorText(err) });
         return { offline: true, steps, state: held.state, record_json: held.record_json };
       }
       const call = request.method === "GET" ? "hosted.pulled" : "hosted.reply";
+      /** @type {Step} */
       const step = await this._update(key, async (current) => {
         const out = await this.engine.sync(call, {
           state: current.state,
@@ -195,13 +275,18 @@ export class SyncClient {
       });
       steps.push(step);
       if (step.event === "retry" || step.event === "blocked") break;
+      // Read afresh each time: moves queued while this round runs are sent by it.
+      held = await this._held(key);
     }
     return { offline: false, steps, state: held.state, record_json: held.record_json };
   }
 
-  /** Fetch what changed since the copy's last seq (e.g. after a live "entry" message). */
+  /** Fetch what changed since the copy's last seq (e.g. after a live "entry" message).
+   * @param {string} key
+   * @returns {Promise<{state: HostedState, record_json: string | null, step: Step}>} */
   async pullHosted(key) {
-    const held = await this._get("hosted", key);
+    const held = await this._held(key);
+    /** @type {{request: HttpRequest}} */
     const { request } = await this.engine.sync("hosted.pull", { state: held.state, record_json: held.record_json });
     const answer = await this._http(request, held.token);
     return this._update(key, async (current) => {
@@ -219,22 +304,30 @@ export class SyncClient {
   // -- local records ---------------------------------------------------------------
 
   /** Upload or append a local record (compact bytes, a Uint8Array, or JSON text); a
-   * fork reply lists the other line in state.lines. Bytes go up compact, appends as JSON. */
+   * fork reply lists the other line in state.lines. Bytes go up compact, appends as JSON.
+   * @param {string} recordId
+   * @param {RecordData} record
+   * @param {{maxRequests?: number}} [options]
+   * @returns {Promise<LocalRound>} */
   async syncLocal(recordId, record, { maxRequests = 10 } = {}) {
     const given = recordField(record);
+    /** @type {LocalHeld} */
     const held = (await this._get("local", recordId)) || { state: { record_id: recordId } };
     let state = held.state;
+    /** @type {Step[]} */
     const steps = [];
     for (let i = 0; i < maxRequests; i++) {
+      /** @type {{request: HttpRequest | null}} */
       const { request } = await this.engine.sync("local.next", { state, ...given });
       if (!request) break;
       let answer;
       try {
         answer = await this._http(request, state.owner_token);
       } catch (err) {
-        steps.push({ event: "offline", detail: String(err && err.message ? err.message : err) });
+        steps.push({ event: "offline", detail: errorText(err) });
         return { offline: true, steps, state };
       }
+      /** @type {{state: LocalState, step: Step}} */
       const out = await this.engine.sync("local.reply", {
         state,
         ...given,
@@ -249,7 +342,8 @@ export class SyncClient {
     return { offline: false, steps, state };
   }
 
-  /** Download another line of a game (a fork's other branch), checked, as record JSON text. */
+  /** Download another line of a game (a fork's other branch), checked, as record JSON text.
+   * @param {ForkInfo} line @param {string | null | undefined} ownerToken @returns {Promise<string>} */
   async downloadLine(line, ownerToken) {
     const answer = await this._http({ method: "GET", path: `/api/records/${line.record_id}`, auth: "owner" }, ownerToken);
     if (answer.status !== 200) throw new Error(`download ${line.record_id}: HTTP ${answer.status}`);
@@ -262,8 +356,12 @@ export class SyncClient {
    * "entry" per new entry): the socket is only a doorbell, the caller fetches what
    * changed. Reconnects with backoff (1 s doubling to 30 s) until the returned stop
    * function is called; `stop.isOpen()` says whether the socket is up now.
+   * @param {string} key
+   * @param {(type: "hello" | "entry") => void} onRing
+   * @returns {(() => void) & {isOpen: () => boolean}}
    */
   ring(key, onRing) {
+    /** @type {WebSocket | null} */
     let socket = null;
     let stopped = false;
     let delay = 1000;
@@ -273,14 +371,15 @@ export class SyncClient {
       const base = new URL(this.baseUrl || globalThis.location.href, globalThis.location.href);
       base.protocol = base.protocol === "https:" ? "wss:" : "ws:";
       const query = new URLSearchParams({ token: held.token });
-      socket = new WebSocket(new URL(`/api/games/${held.gameId}/live?${query}`, base));
-      socket.onopen = () => { delay = 1000; };
-      socket.onmessage = (event) => {
+      const open = new WebSocket(new URL(`/api/games/${held.gameId}/live?${query}`, base));
+      socket = open;
+      open.onopen = () => { delay = 1000; };
+      open.onmessage = (event) => {
         let type;
         try { type = JSON.parse(event.data).type; } catch { return; }
         if (type === "hello" || type === "entry") onRing(type);
       };
-      socket.onclose = () => {
+      open.onclose = () => {
         if (stopped) return;
         setTimeout(connect, delay);
         delay = Math.min(delay * 2, 30000);
@@ -298,6 +397,8 @@ export class SyncClient {
   /**
    * Follow a hosted game live: on every ring pull what changed and submit what is
    * pending. `onChange({steps, state, record_json})`, or `onChange({error})`.
+   * @param {string} key
+   * @param {(change: HostedRound | {error: string}) => void} [onChange]
    */
   live(key, onChange = () => {}) {
     let chain = Promise.resolve();
@@ -308,11 +409,13 @@ export class SyncClient {
           const round = await this.syncHosted(key);
           return { ...round, steps: [pulled.step, ...round.steps] };
         })
-        .then(onChange, (err) => onChange({ error: String(err && err.message ? err.message : err) }));
+        .then(onChange, (err) => onChange({ error: errorText(err) }));
     });
   }
 
-  /** Sync every hosted game and local record again whenever the browser comes online. */
+  /** Sync every hosted game and local record again whenever the browser comes online.
+   * @param {() => Promise<{recordId: string, recordJson: RecordData}[]>} [localRecords]
+   * @returns {() => void} the unsubscribe */
   watch(localRecords = async () => []) {
     const again = async () => {
       for (const held of await this.list("hosted")) await this.syncHosted(held.key ?? held.gameId);

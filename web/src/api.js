@@ -1,7 +1,14 @@
 // The server's HTTP API (server/API.md), same origin. Failures become ApiError:
 // status 0 / code 'offline' when the server cannot be reached at all.
 
+/** A problem reply (server/API.md: RFC 9457 problem details plus `code` and `rule_id`).
+ * @typedef {{code?: string, detail?: string, title?: string, rule_id?: string} & Record<string, any>} Problem */
+
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status; 0 when the server could not be reached
+   * @param {Problem | null} [problem]
+   */
   constructor(status, problem) {
     super(problem?.detail || problem?.title || `HTTP ${status}`);
     this.status = status;
@@ -14,8 +21,13 @@ export class ApiError extends Error {
   }
 }
 
-/** `body` may be a string (sent as is: record texts) or an object (JSON-encoded). */
+/** `body` may be a string (sent as is: record texts) or an object (JSON-encoded).
+ * @param {'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} method
+ * @param {string} path
+ * @param {{body?: any, token?: string | null, timeout?: number}} [options]
+ * @returns {Promise<{status: number, data: any, text: string}>} the reply, its JSON parsed */
 export async function api(method, path, { body, token, timeout = 15000 } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -5,7 +5,17 @@
 //   call(op, fields)    one core.browser request; resolves to `result` or throws EngineError
 import { t, tOr } from './i18n.js';
 
+// Types only (in comments: the page imports the client at run time, from /engine/).
+/** @typedef {import('../engine/client.js').EngineClient} EngineClient */
+/** @typedef {typeof import('../engine/client.js')} ClientModule */
+/** @typedef {import('../engine/protocol.js').Progress} Progress */
+/** An engine failure as the screens read it (engine/protocol.js EngineErrorBody, any part).
+ * @typedef {Partial<import('../engine/protocol.js').EngineErrorBody>} ErrorFields */
+/** @typedef {'idle' | 'loading' | 'ready' | 'failed'} Phase */
+/** @typedef {{phase: Phase, progress: number, message: string, hello?: import('../engine/protocol.js').Hello}} EngineStatus */
+
 export class EngineError extends Error {
+  /** @param {ErrorFields} error */
   constructor(error) {
     super(error?.text || error?.message || String(error));
     this.kind = error?.kind || 'Crash';
@@ -16,22 +26,30 @@ export class EngineError extends Error {
   }
 }
 
+/** @type {Promise<EngineClient> | null} */
 let clientPromise = null;
+/** @type {EngineClient | null} */
 let client = null;
+/** @type {ClientModule | null} */
 let clientModule = null;
+/** @type {Set<(status: EngineStatus) => void>} */
 const listeners = new Set();
+/** @type {EngineStatus} */
 let status = { phase: 'idle', progress: 0, message: '' };
 
 export function engineStatus() {
   return status;
 }
 
+/** Call `fn` with the status now and on every change; returns the unsubscribe.
+ * @param {(status: EngineStatus) => void} fn */
 export function onEngineStatus(fn) {
   listeners.add(fn);
   fn(status);
   return () => listeners.delete(fn);
 }
 
+/** @param {Partial<EngineStatus>} next */
 function setStatus(next) {
   status = { ...status, ...next };
   for (const fn of listeners) fn(status);
@@ -43,39 +61,54 @@ const CLIENT_URL = '/engine/client.js';
 // precache (main.js), so each of its files is downloaded once, not once per copy.
 let gate = Promise.resolve();
 
-/** Start the engine only after `promise` settles (whoever asks for it first). */
+/** Start the engine only after `promise` settles (whoever asks for it first).
+ * @param {Promise<unknown>} promise */
 export function bootAfter(promise) {
   gate = promise.then(() => {}, () => {});
   if (!navigator.serviceWorker?.controller) setStatus({ phase: 'loading', progress: 0.01, message: t('boot.precaching') });
 }
 
+/** @returns {Promise<EngineClient>} */
 export function boot() {
   if (!clientPromise) clientPromise = gate.then(start);
   return clientPromise;
 }
 
+/** @returns {Promise<EngineClient>} */
 async function start() {
   setStatus({ phase: 'loading', progress: 0.02, message: t('boot.fetching') });
   try {
+    /** @type {ClientModule} */
     const mod = await import(/* @vite-ignore */ CLIENT_URL);
     clientModule = mod;
-    client = await makeClient(mod, (progress, message) =>
+    const booted = await makeClient(mod, (progress, message) =>
       setStatus({ phase: 'loading', progress: Math.max(status.progress, progress), message: message || status.message }),
     );
-    const hello = await client.call('hello', {});
+    client = booted;
+    const hello = await booted.call('hello', {});
     setStatus({ phase: 'ready', progress: 1, message: t('boot.ready'), hello });
-    return client;
+    return booted;
   } catch (err) {
-    setStatus({ phase: 'failed', message: String(err?.message || err) });
+    setStatus({ phase: 'failed', message: errorText(err) });
     clientPromise = null;
     throw err;
   }
 }
 
+/** @type {Record<string, number>} */
 const STAGE_FRACTION = { runtime: 0.08, packages: 0.55, engine: 0.85, ready: 1 };
 
-/** Build the adapter over web/engine/client.js's EngineClient. */
+/** A thrown value's message (or the value itself, as text). @param {any} err */
+function errorText(err) {
+  return String(err?.message || err);
+}
+
+/** Build the adapter over web/engine/client.js's EngineClient.
+ * @param {ClientModule} mod
+ * @param {(progress: number, message: string | undefined) => void} progress
+ * @returns {Promise<EngineClient>} */
 async function makeClient(mod, progress) {
+  /** @param {Progress} p */
   const onProgress = (p) => {
     // client.js reports {type: "progress", stage, detail, ms}; stages in protocol.js STAGES.
     if (p.stage === 'failed') return;
@@ -94,31 +127,37 @@ async function makeClient(mod, progress) {
   return instance;
 }
 
+/** @param {string} stage */
 function stageText(stage) {
   if (!stage) return undefined;
   return tOr(`boot.stage.${stage}`, String(stage));
 }
 
-/** The booted EngineClient itself (for web/engine/sync.js's SyncClient). */
+/** The booted EngineClient itself (for web/engine/sync.js's SyncClient).
+ * @returns {Promise<EngineClient>} */
 export async function engineClient() {
-  if (!client) await boot();
-  return client;
+  return client || boot();
 }
 
 /** A fresh move id for record `recordId` from the engine's own counter (web/engine/
- * protocol.js newMoveId), the one its sync queue counts with too. */
+ * protocol.js newMoveId), the one its sync queue counts with too.
+ * @param {string} recordId
+ * @returns {Promise<string>} */
 export async function moveId(recordId) {
   if (!client) await boot();
-  return clientModule.newMoveId(recordId);
+  return /** @type {ClientModule} */ (clientModule).newMoveId(recordId);
 }
 
-/** One request; its result, or EngineError carrying the rule's wording. */
+/** One request; its result, or EngineError carrying the rule's wording.
+ * @param {string} op a core.browser op (engine/protocol.js OPS)
+ * @param {Record<string, any>} [fields]
+ * @returns {Promise<any>} */
 export async function call(op, fields = {}) {
-  if (!client) await boot();
+  const engine = await engineClient();
   try {
-    return await client.call(op, fields);
+    return await engine.call(op, fields);
   } catch (err) {
-    if (err && err.body) throw new EngineError(err.body);
-    throw new EngineError({ kind: 'Crash', message: String(err?.message || err), text: String(err?.message || err) });
+    if (err && /** @type {any} */ (err).body) throw new EngineError(/** @type {any} */ (err).body);
+    throw new EngineError({ kind: 'Crash', message: errorText(err), text: errorText(err) });
   }
 }

@@ -1,7 +1,10 @@
 // Records are JSON *text*: a genesis seed may exceed 2**53, which JSON.parse would
 // round. These helpers cut a field's raw text out of a server reply without parsing it.
 
-/** The raw JSON text of top-level field `name` of the object in `text`, or null. */
+/** The raw JSON text of top-level field `name` of the object in `text`, or null.
+ * @param {string} text
+ * @param {string} name
+ * @returns {string | null} */
 export function rawField(text, name) {
   let depth = 0;
   let i = 0;
@@ -29,6 +32,8 @@ export function rawField(text, name) {
   return null;
 }
 
+/** The index just past the string that starts at `i`.
+ * @param {string} text @param {number} i */
 function skipString(text, i) {
   i++;
   while (i < text.length) {
@@ -39,6 +44,8 @@ function skipString(text, i) {
   return i;
 }
 
+/** The index just past the value that starts at `i`.
+ * @param {string} text @param {number} i */
 function skipValue(text, i) {
   if (text[i] === '"') return skipString(text, i);
   if (text[i] === '{' || text[i] === '[') {
@@ -63,7 +70,8 @@ function skipValue(text, i) {
   return j;
 }
 
-/** The genesis seed as a decimal string (exact), or null. */
+/** The genesis seed as a decimal string (exact), or null.
+ * @param {string} recordJson */
 export function seedText(recordJson) {
   const genesis = rawField(recordJson, 'genesis');
   if (!genesis) return null;

@@ -14,17 +14,21 @@ export async function notifyEnabled() {
   return canNotify() && Notification.permission === 'granted' && (await getSetting('notifyTurn', false));
 }
 
-/** Turn the notices on (asking the browser's permission first) or off; returns whether they are on. */
+/** Turn the notices on (asking the browser's permission first) or off; returns whether they are on.
+ * @param {boolean} on */
 export async function setNotify(on) {
   const granted = !on || Notification.permission === 'granted' || (await Notification.requestPermission()) === 'granted';
   await setSetting('notifyTurn', on && granted);
   return on && granted;
 }
 
-/** After a sync of an online game (its row before and after): notify if it became this seat's turn. */
+/** After a sync of an online game (its row before and after): notify if it became this seat's turn.
+ * @param {import('./storage.js').GameRow} before
+ * @param {import('./storage.js').GameRow} after */
 export async function noticeTurn(before, after) {
   const seat = after.hosted?.seat;
-  const mine = (row) => !row.over && (row.toMove || []).includes(seat);
+  /** @param {import('./storage.js').GameRow} row */
+  const mine = (row) => !row.over && seat !== undefined && (row.toMove || []).includes(seat);
   if (mine(before) || !mine(after) || document.visibilityState !== 'hidden') return;
   if (!(await notifyEnabled())) return;
   const name = after.title || gameTitle(await cachedCatalogue(), after.game);

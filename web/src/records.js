@@ -7,8 +7,19 @@ import { api } from './api.js';
 import { call } from './engine.js';
 import { rawField } from './jsontext.js';
 
-/** Store a claimed seat of a hosted game as a game row; returns its id. */
+/** @typedef {import('./storage.js').GameRow} GameRow */
+/** A hosted game as the server describes it (server/API.md `GET /api/games/{id}`; the fields read here).
+ * @typedef {{game: string, players: number, takeback: string, seq: number, to_move: number[],
+ *   over: boolean, outcome: any, seats: {seat: number, name: string, bot: string | null}[]}} GameInfoResponse */
+
+/** Store a claimed seat of a hosted game as a game row; returns its id.
+ * @param {string} gameId
+ * @param {number} seat
+ * @param {string} token the seat's
+ * @param {{title?: string, code?: string, invites?: any[]}} [extra]
+ * @returns {Promise<string>} */
 export async function saveHostedSeat(gameId, seat, token, extra = {}) {
+  /** @type {{data: GameInfoResponse}} */
   const { data: info } = await api('GET', `/api/games/${gameId}`, { token });
   const id = `hosted-${gameId}-${seat}`;
   const now = Date.now();
@@ -35,18 +46,24 @@ export async function saveHostedSeat(gameId, seat, token, extra = {}) {
   return id;
 }
 
-/** A record as an engine op's field: compact bytes (Uint8Array) or JSON text. */
+/** A record as an engine op's field: compact bytes (Uint8Array) or JSON text.
+ * @param {Uint8Array | string} record */
 function recordField(record) {
   return record instanceof Uint8Array ? { record_kifu: record } : { record_json: record };
 }
 
 /** Validate a record (compact bytes or JSON text) with the engine and store it as a
- * game row, in the compact form. Returns the row's id. */
+ * game row, in the compact form. Returns the row's id.
+ * @param {Uint8Array | string} record
+ * @param {Partial<import('./storage.js').LocalRow>} fields the row's own (id, title, names, kind, ...)
+ * @returns {Promise<string>} */
 export async function saveRecordRow(record, fields) {
+  /** @type {import('../engine/protocol.js').GameSummary} */
   const summary = await call('load', { ...recordField(record), check: 'replay' });
   const { record_kifu: recordKifu } = await call('record', { record_id: summary.record_id, form: 'compact' });
   const now = Date.now();
   const over = summary.outcome !== null && summary.outcome !== undefined;
+  /** @type {GameRow} */
   const row = {
     id: summary.record_id,
     game: summary.game,
@@ -72,7 +89,10 @@ export async function saveRecordRow(record, fields) {
 
 /** A record file: a `.kifu` file (the compact form, as exported), a record's JSON
  * (`.kifu.json`, as exported before) or a bug report. Opens as a local game or a replay;
- * a record already on this device opens as it is. Returns the row's id. */
+ * a record already on this device opens as it is. Returns the row's id.
+ * @param {Uint8Array} bytes the file's
+ * @param {string} [filename]
+ * @returns {Promise<string>} */
 export async function importRecordFile(bytes, filename = '') {
   const title = filename.replace(/\.kifu$|\.(kifu\.)?json$/, '');
   const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
@@ -88,7 +108,7 @@ export async function importRecordFile(bytes, filename = '') {
     return saveRecordRow(bytes, { title });
   }
   let recordJson = new TextDecoder().decode(bytes).trim();
-  if (rawField(recordJson, 'record')) recordJson = rawField(recordJson, 'record'); // a bug report or shared reply
+  recordJson = rawField(recordJson, 'record') || recordJson; // a bug report or shared reply: its record
   const parsed = JSON.parse(recordJson);
   if (!parsed.genesis || !Array.isArray(parsed.entries)) throw new Error(t('import.notRecord'));
   const id = parsed.id;

@@ -22,17 +22,33 @@ import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
 import { saveRecordRow } from './records.js';
 
+/** @typedef {import('./storage.js').GameRow} GameRow */
+/** @typedef {import('./storage.js').HostedRow} HostedRow */
+/** @typedef {import('../engine/sync.js').SyncClient} SyncClient */
+/** @typedef {import('../engine/sync.js').HostedHeld} HostedHeld */
+/** The overall state the badge shows.
+ * @typedef {{state: 'empty' | 'synced' | 'pending' | 'offline' | 'conflict', pending: number,
+ *   conflicts: number, online: boolean}} SyncStatus */
+/** A seat's view as the server answers it (server/API.md `GET /api/games/{id}/view`).
+ * @typedef {{seq: number, tip_hash: string, seat: number | null, to_move: number[], view: any,
+ *   legal_moves: any[], outcome: any, over: boolean, names?: string[]}} ViewResponse */
+
 let online = navigator.onLine;
+/** @type {Set<(status: SyncStatus) => void>} */
 const listeners = new Set();
 // 'empty': nothing on this device to sync yet (no badge claims "synced" about nothing)
+/** @type {SyncStatus} */
 let status = { state: 'empty', pending: 0, conflicts: 0, online };
 
+/** Call `fn` with the status now and on every change; returns the unsubscribe.
+ * @param {(status: SyncStatus) => void} fn */
 export function onSyncStatus(fn) {
   listeners.add(fn);
   fn(status);
   return () => listeners.delete(fn);
 }
 
+/** @param {SyncStatus} next */
 function emit(next) {
   status = next;
   for (const fn of listeners) fn(status);
@@ -57,8 +73,12 @@ export async function recomputeStatus() {
 }
 
 /** `fn` run one at a time: a call while it runs gets that run, which then goes once
- * more (what was asked for meanwhile is done by it, never by a second run beside it). */
-function coalesced(fn) {
+ * more (what was asked for meanwhile is done by it, never by a second run beside it).
+ * @template T
+ * @param {() => Promise<T>} fn
+ * @returns {() => Promise<T>} */
+export function coalesced(fn) {
+  /** @type {Promise<T> | null} */
   let run = null;
   let again = false;
   return () => {
@@ -103,6 +123,7 @@ async function syncAll() {
   await recomputeStatus();
 }
 
+/** @param {boolean} value */
 function setOnline(value) {
   if (!navigator.onLine) value = false;
   if (online !== value) {
@@ -111,14 +132,19 @@ function setOnline(value) {
   }
 }
 
+/** @type {Promise<SyncClient> | null} */
 let syncClientPromise = null;
+// Served by the server beside the app, never bundled (as engine.js's client.js).
+const SYNC_URL = '/engine/sync.js';
 
-/** web/engine/sync.js's SyncClient: core.sync decides what to send and folds replies. */
+/** web/engine/sync.js's SyncClient: core.sync decides what to send and folds replies.
+ * @returns {Promise<SyncClient>} */
 function syncClient() {
   if (!syncClientPromise) {
     syncClientPromise = (async () => {
+      /** @type {[typeof import('../engine/sync.js'), import('../engine/client.js').EngineClient, string]} */
       const [{ SyncClient }, engine, device] = await Promise.all([
-        import(/* @vite-ignore */ '/engine/sync.js'),
+        import(/* @vite-ignore */ SYNC_URL),
         engineClient(),
         store.deviceId(),
       ]);
@@ -131,13 +157,16 @@ function syncClient() {
   return syncClientPromise;
 }
 
-/** A game deleted on this device: the sync client forgets its queue and copy too. */
+/** A game deleted on this device: the sync client forgets its queue and copy too.
+ * @param {GameRow} row */
 export async function forgetGame(row) {
   const client = await syncClient();
   await client.forget(row.kind === 'hosted' ? 'hosted' : 'local', row.id);
 }
 
-/** Back up a local record: upload once, then append; forks and refusals become notices. */
+/** Back up a local record: upload once, then append; forks and refusals become notices.
+ * @param {GameRow} row
+ * @returns {Promise<GameRow | null>} */
 async function syncLocal(row) {
   const sync = row.sync || {};
   const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saved)
@@ -147,14 +176,14 @@ async function syncLocal(row) {
   if (!record) return row;
   const client = await syncClient();
   // compact bytes, or the JSON text of a row saved before them: core.sync reads either
-  const out = await client.syncLocal(row.id, record.record_kifu || record.record_json);
+  const out = await client.syncLocal(row.id, 'record_kifu' in record ? record.record_kifu : record.record_json);
   if (out.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   const state = out.state;
   const fork = out.steps.filter((step) => step.event === 'forked').pop();
   return store.updateGame(row.id, (r) => {
     r.sync = {
       ...r.sync,
-      state: state.blocked ? 'conflict' : state.acked_seq >= entries ? 'synced' : 'pending',
+      state: state.blocked ? 'conflict' : state.acked_seq !== undefined && state.acked_seq >= entries ? 'synced' : 'pending',
       ownerToken: state.owner_token,
       remoteId: state.server_id,
       serverSeq: state.acked_seq,
@@ -170,7 +199,9 @@ async function syncLocal(row) {
 
 /** The SyncClient holding this row's seat (keyed by the row id). A row written before
  * hosted games went through it carries its own queue (hosted.pending): that moves into
- * the client when the seat joins it, once; from then on the row only mirrors it. */
+ * the client when the seat joins it, once; from then on the row only mirrors it.
+ * @param {HostedRow} row
+ * @returns {Promise<SyncClient>} */
 async function hostedClient(row) {
   const client = await syncClient();
   const h = row.hosted;
@@ -190,7 +221,19 @@ async function hostedClient(row) {
   return client;
 }
 
-/** Copy the client's queue, rejections and record copy into the row (for the screens). */
+/** The sync client's state of hosted row `id` (hostedClient joined it).
+ * @param {SyncClient} client
+ * @param {string} id
+ * @returns {Promise<HostedHeld>} */
+async function heldOf(client, id) {
+  const held = await client.hosted(id);
+  if (!held) throw new Error(`no hosted game ${id} in the sync client`);
+  return held;
+}
+
+/** Copy the client's queue, rejections and record copy into the row (for the screens).
+ * @param {HostedRow} r
+ * @param {HostedHeld} held */
 function mirror(r, held) {
   const state = held.state;
   r.hosted.pending = state.pending || [];
@@ -201,27 +244,42 @@ function mirror(r, held) {
   r.hosted.blocked = state.blocked ?? null;
 }
 
+/** @param {unknown} err */
 function isOffline(err) {
   // fetch rejects with a TypeError when the network is down; api() says so itself.
   return (err instanceof ApiError && err.offline) || err instanceof TypeError;
 }
 
 /** Call `onRing(type)` on every message of this hosted row's live socket (SyncClient
- * `ring`). Resolves to the stop function (`stop.isOpen()`: is the socket up now). */
+ * `ring`). Resolves to the stop function (`stop.isOpen()`: is the socket up now).
+ * @param {string} id
+ * @param {(type: 'hello' | 'entry') => void} onRing */
 export async function followHosted(id, onRing) {
-  const client = await hostedClient(await store.getGame(id));
+  const client = await hostedClient(await hostedRow(id));
   return client.ring(id, onRing);
 }
 
-/** Queue a move ({move} or {kind: 'takeback', to_seq}) of this row's seat; persisted
- * before anything is sent. Returns the row, its pending list updated. */
-export async function queueHosted(id, { move = null, kind = 'move', to_seq = null, move_id }) {
+/** The hosted row `id`; one deleted meanwhile (or not hosted) is an error.
+ * @param {string} id
+ * @returns {Promise<HostedRow>} */
+async function hostedRow(id) {
   const row = await store.getGame(id);
+  if (row?.kind !== 'hosted') throw new Error(`no hosted game ${id} on this device`);
+  return row;
+}
+
+/** Queue a move ({move} or {kind: 'takeback', to_seq}) of this row's seat; persisted
+ * before anything is sent. Returns the row, its pending list updated.
+ * @param {string} id
+ * @param {{move?: any, kind?: 'move' | 'takeback', to_seq?: number | null, move_id?: string}} item
+ * @returns {Promise<GameRow | null>} */
+export async function queueHosted(id, { move = null, kind = 'move', to_seq = null, move_id }) {
+  const row = await hostedRow(id);
   const client = await hostedClient(row);
   await client.queueMove(id, { seat: row.hosted.seat, move, kind, to_seq, based_on: row.hosted.seq || 0, move_id });
-  const held = await client.hosted(id);
+  const held = await heldOf(client, id);
   const updated = await store.updateGame(id, (r) => {
-    mirror(r, held);
+    if (r.kind === 'hosted') mirror(r, held);
     r.lastMoveAt = Date.now();
     return r;
   });
@@ -229,22 +287,28 @@ export async function queueHosted(id, { move = null, kind = 'move', to_seq = nul
   return updated;
 }
 
+/** @type {Map<string, () => Promise<GameRow | null | undefined>>} */
 const hostedRuns = new Map(); // row id -> its coalesced sync: one per game at a time
 
 /** Send this hosted game's queue, pull what changed, fetch its view. Returns the row.
  * A call while one runs gets that run, which goes once more (a move queued meanwhile
- * is sent by it, never by a second round beside it). */
+ * is sent by it, never by a second round beside it).
+ * @param {string} id */
 export function syncHosted(id) {
-  if (!hostedRuns.has(id)) hostedRuns.set(id, coalesced(() => hostedOnce(id)));
-  return hostedRuns.get(id)();
+  let run = hostedRuns.get(id);
+  if (!run) hostedRuns.set(id, (run = coalesced(() => hostedOnce(id))));
+  return run();
 }
 
+/** @param {string} id @returns {Promise<GameRow | null | undefined>} */
 async function hostedOnce(id) {
+  /** @type {GameRow | null | undefined} */
   let row = await store.getGame(id);
   if (!row || row.kind !== 'hosted') return row;
   const before = row;
   const h = row.hosted;
   const client = await hostedClient(row);
+  /** @type {ViewResponse | null} */
   let data = null;
   let offline = false;
   try {
@@ -259,12 +323,13 @@ async function hostedOnce(id) {
     if (!isOffline(err)) throw err;
     offline = true;
   } finally {
-    const held = await client.hosted(id);
+    const held = await heldOf(client, id);
     // Over: the full record is public; kept compact it opens in the engine (scrubbing,
     // branching, export). The sync client keeps its own copy (JSON text).
     const full = data?.over && held.record_json && seedText(held.record_json) !== null && !store.hostedFull(row)
       ? await compactOf(held.record_json) : null;
     row = await store.updateGame(id, (r) => {
+      if (r.kind !== 'hosted') return r;
       mirror(r, held);
       if (!data) return r;
       Object.assign(r.hosted, {
@@ -291,12 +356,14 @@ async function hostedOnce(id) {
     await recomputeStatus();
   }
   if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
-  noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
+  if (row) noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
   return row;
 }
 
 /** A record's JSON text in the compact form (the engine's `convert`), or null when the
- * engine cannot read it (then the game stays hosted and the next round tries again). */
+ * engine cannot read it (then the game stays hosted and the next round tries again).
+ * @param {string} recordJson
+ * @returns {Promise<Uint8Array | null>} */
 async function compactOf(recordJson) {
   try {
     return (await (await engineClient()).call('convert', { record_json: recordJson, form: 'compact' })).record_kifu;
@@ -307,23 +374,27 @@ async function compactOf(recordJson) {
 }
 
 /** The player dismissed the notices: a fork's or refusal's, and the rejected moves
- * (all of them, or those of `moveIds`; they stay in the client as seen). */
+ * (all of them, or those of `moveIds`; they stay in the client as seen).
+ * @param {string} id
+ * @param {string[] | null} [moveIds] */
 export async function dismissNotice(id, moveIds = null) {
   const row = await store.getGame(id);
+  /** @type {HostedHeld | null} */
   let held = null;
   if (row?.kind === 'hosted') {
     const client = await hostedClient(row);
     await client.markSeen(id, moveIds);
-    held = await client.hosted(id);
+    held = (await client.hosted(id)) ?? null;
   }
   await store.updateGame(id, (r) => {
     if (r.sync && !moveIds) delete r.sync.notice;
-    if (held) mirror(r, held);
+    if (held && r.kind === 'hosted') mirror(r, held);
     return r;
   });
   await recomputeStatus();
 }
 
+/** The badge's words for a status. @param {SyncStatus} st */
 export function statusText(st) {
   if (st.state === 'conflict') return t('sync.conflict', { n: st.conflicts });
   if (st.state === 'offline') return st.pending ? t('sync.offlinePending', { n: st.pending }) : t('sync.offline');
@@ -346,12 +417,16 @@ export function startSyncLoop() {
 }
 
 /** A fork's other line (what the other device played), downloaded and checked by the
- * engine, stored as a game of its own on this device. Returns the new row's id. */
+ * engine, stored as a game of its own on this device. Returns the new row's id.
+ * @param {GameRow} row
+ * @returns {Promise<string>} */
 export async function openOtherLine(row) {
-  const line = row.sync?.lines?.[row.sync.lines.length - 1];
+  const lines = row.sync?.lines || [];
+  const line = lines[lines.length - 1];
+  const ownerToken = row.sync?.ownerToken;
   if (!line) throw new Error('no other line');
   const client = await syncClient();
-  const recordJson = await client.downloadLine(line, row.sync.ownerToken);
+  const recordJson = await client.downloadLine(line, ownerToken);
   // Its record id is the original's (this device's own line moved to the fork's id on
   // the server), so the row gets an id of its own.
   const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: t('sync.forkTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game) }) });
@@ -360,7 +435,7 @@ export async function openOtherLine(row) {
     r.seatKinds = row.seatKinds;
     r.names = row.names;
     r.bots = row.bots;
-    r.sync = { state: 'synced', ownerToken: row.sync.ownerToken, remoteId: line.record_id, serverSeq: line.seq, serverTip: line.tip_hash, lines: [] };
+    r.sync = { state: 'synced', ownerToken, remoteId: line.record_id, serverSeq: line.seq, serverTip: line.tip_hash, lines: [] };
     return r;
   });
   return id;
