@@ -91,7 +91,7 @@ class State(msgspec.Struct, omit_defaults=True):
     # The rules the game is played under (data.RULES_VERSIONS): 1 = records made before
     # RULES_VERSION "2" (discards left the game; a "cards-exhausted" end), 2 = the
     # discard pile is reshuffled into a new deck (DIT-130) and only a stall (DIT-151)
-    # ends a game outside the rulebook's triggers.
+    # ends a game outside the rulebook's triggers, 3 = that stall decided exactly.
     rules_version: int = 1
 
 

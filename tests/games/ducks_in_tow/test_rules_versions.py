@@ -24,13 +24,17 @@ from .helpers import finish_turn, set_display, set_tableau
 RECORDS = sorted((Path(__file__).parent / "records").glob("v1-*.json"))
 
 
-def test_rules_version_is_2() -> None:
-    """DIT-091, DIT-130: the discard pile changed the rules: a new version, which a new
-    record carries in its genesis."""
-    assert GAME.info.rules_version == RULES_VERSION == "2"
+def test_rules_version_is_3() -> None:
+    """The discard pile (DIT-091, DIT-130) made rules 2, the exact stall test rules 3
+    (a game may end earlier): the version a new record carries in its genesis; the
+    older ones still open."""
+    assert GAME.info.rules_version == RULES_VERSION == "3"
     record = make_record(GAME, record_id="n", seats=2, seed=1)
-    assert record.genesis.rules_version == "2"
-    assert GAME.initial(record.genesis.setup()).rules_version == 2
+    assert record.genesis.rules_version == "3"
+    assert GAME.initial(record.genesis.setup()).rules_version == 3
+    for version, number in (("1-provisional", 1), ("2", 2), ("3", 3), ("", 3)):
+        setup = Setup(game="ducks-in-tow", seats=2, seed=1, rules_version=version)
+        assert GAME.initial(setup).rules_version == number
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
@@ -52,7 +56,7 @@ def test_v1_states_encode_as_before(path: Path) -> None:
     for seq in timeline.line:
         state = timeline.state_at(seq)
         assert state.rules_version == 1 and b"rules_version" not in canonical(state)
-    assert b'"rules_version":2' in canonical(GAME.initial(GAME.setup(2, 1, {})))
+    assert b'"rules_version":3' in canonical(GAME.initial(GAME.setup(2, 1, {})))
 
 
 def test_an_unknown_rules_version_is_refused() -> None:
