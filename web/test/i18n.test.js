@@ -1,0 +1,76 @@
+// src/i18n.js: t() fills placeholders, falls back to English, then to the key.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+let i18n;
+
+beforeEach(async () => {
+  vi.resetModules(); // a fresh language state each test
+  vi.stubGlobal('document', { documentElement: { lang: '' } });
+  vi.stubGlobal('navigator', { languages: ['fr-FR', 'ja-JP'], language: 'fr-FR' });
+  i18n = await import('../src/i18n.js');
+  i18n.addStrings({
+    en: { 'test.greet': 'Hello {name}, {n} new', 'test.duck': '{name} drew {a:colour} duck.', 'test.only-en': 'English only', 'test.fn': (p) => `${p.n} × 2 = ${p.n * 2}` },
+    ja: { 'test.greet': '{name}さん、新着{n}件', 'test.duck': '{name}は{colour}のアヒルを引いた。' },
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('t', () => {
+  it('fills placeholders and keeps a missing one as written', () => {
+    expect(i18n.t('test.greet', { name: 'Aki', n: 3 })).toBe('Hello Aki, 3 new');
+    expect(i18n.t('test.greet', { name: 'Aki' })).toBe('Hello Aki, {n} new');
+    expect(i18n.t('test.greet', { name: 'Aki', n: 0 })).toBe('Hello Aki, 0 new');
+  });
+
+  it('puts the English article the value needs', () => {
+    expect(i18n.t('test.duck', { name: 'You', colour: 'orange' })).toBe('You drew an orange duck.');
+    expect(i18n.t('test.duck', { name: 'You', colour: 'blue' })).toBe('You drew a blue duck.');
+  });
+
+  it('speaks the language set, English where it has no words, the key where none has', () => {
+    i18n.setLang('ja');
+    expect(i18n.getLang()).toBe('ja');
+    expect(globalThis.document.documentElement.lang).toBe('ja');
+    expect(i18n.t('test.duck', { name: 'Aki', colour: '黄色' })).toBe('Akiは黄色のアヒルを引いた。');
+    expect(i18n.t('test.only-en')).toBe('English only');
+    expect(i18n.t('test.nowhere')).toBe('test.nowhere');
+    expect(i18n.tOr('test.nowhere', 'fallback')).toBe('fallback');
+    expect(i18n.tOr('test.only-en', 'fallback')).toBe('English only');
+  });
+
+  it('calls a string that is a function with the params', () => {
+    expect(i18n.t('test.fn', { n: 21 })).toBe('21 × 2 = 42');
+  });
+});
+
+describe('languages', () => {
+  it('starts in the saved language, else the browser\'s first one it has, else English', () => {
+    expect(i18n.initialLang('en')).toBe('en');
+    expect(i18n.initialLang(null)).toBe('ja'); // fr-FR is not one, ja-JP is
+    expect(i18n.initialLang('constructor')).toBe('ja'); // not a language, whatever Object has
+    vi.stubGlobal('navigator', { languages: ['de'] });
+    expect(i18n.initialLang(undefined)).toBe('en');
+  });
+
+  it('ignores a language it does not have and tells listeners of a change', () => {
+    const heard = [];
+    const off = i18n.onLang((lang) => heard.push(lang));
+    i18n.setLang('xx');
+    i18n.setLang('toString');
+    expect(i18n.getLang()).toBe('en');
+    i18n.setLang('ja');
+    off();
+    i18n.setLang('en');
+    expect(heard).toEqual(['ja']);
+  });
+
+  it('picks the engine\'s bilingual field in the current language', () => {
+    const info = { title_en: 'Tulikko', title_ja: 'トゥリッコ', title: 'tulikko' };
+    expect(i18n.pick(info, 'title')).toBe('Tulikko');
+    i18n.setLang('ja');
+    expect(i18n.pick(info, 'title')).toBe('トゥリッコ');
+    expect(i18n.pick({ title_en: 'Only English' }, 'title')).toBe('Only English');
+    expect(i18n.pick(null, 'title')).toBe('');
+  });
+});

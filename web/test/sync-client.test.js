@@ -1,0 +1,160 @@
+// engine/sync.js's SyncClient: fetch + IndexedDB (fake-indexeddb) around core.sync, here
+// a stand-in engine that keeps a hosted seat's queue the way core.sync does.
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { SyncClient } from '../engine/sync.js';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+/** core.sync's hosted queue, in brief: a move is POSTed, a 200 takes it off the queue. */
+function fakeEngine() {
+  const calls = [];
+  const ops = {
+    'hosted.queue': ({ state, item }) => ({ state: { ...state, pending: [...(state.pending || []), item] } }),
+    'hosted.next': ({ state }) => {
+      const first = (state.pending || [])[0];
+      return { request: first ? { method: 'POST', path: `/api/games/${state.game_id}/moves`, body_json: JSON.stringify({ move: first.move }), move_id: first.move_id, auth: 'seat' } : null };
+    },
+    'hosted.reply': ({ state, record_json, move_id, status }) => {
+      if (status !== 200) return { state, record_json, step: { event: 'retry', detail: `HTTP ${status}` } };
+      return { state: { ...state, pending: state.pending.filter((p) => p.move_id !== move_id) }, record_json, step: { event: 'accepted', detail: move_id } };
+    },
+    'hosted.pull': ({ state }) => ({ request: { method: 'GET', path: `/api/games/${state.game_id}/record`, accept: 'application/vnd.kifu.record' } }),
+    'hosted.pulled': ({ state, body_kifu }) => ({ state, record_json: `{"bytes": ${body_kifu.length}}`, step: { event: 'pulled', detail: '' } }),
+    'local.next': ({ state, record_kifu }) => ({ request: state.acked_seq ? null : { method: 'POST', path: '/api/records', body_kifu: record_kifu, auth: 'owner' } }),
+    'local.reply': ({ state, status }) => ({ state: { ...state, acked_seq: status === 201 ? 5 : 0, owner_token: 'owner-1' }, step: { event: 'uploaded', detail: '' } }),
+  };
+  return {
+    calls,
+    async sync(call, args) {
+      calls.push(call);
+      await tick(); // the worker answers later: room for races
+      return ops[call](structuredClone(args));
+    },
+  };
+}
+
+function fakeFetch(reply = () => new Response('{}', { status: 200 })) {
+  return vi.fn(async (url, init) => reply(url, init));
+}
+
+function client({ engine = fakeEngine(), fetch = fakeFetch(), dbName = `kifu-sync-${Math.random()}` } = {}) {
+  return new SyncClient({ engine, fetch, dbName, deviceId: 'dev-test' });
+}
+
+describe('hosted seats', () => {
+  it('remember a seat once, and keep it across a reload', async () => {
+    const first = client();
+    const held = await first.joinHosted('g1', 1, 'seat-token', { key: 'row-1' });
+    expect(held).toMatchObject({ key: 'row-1', gameId: 'g1', token: 'seat-token', state: { game_id: 'g1', seat: 1 } });
+    expect(await first.joinHosted('g1', 1, 'another-token', { key: 'row-1' })).toEqual(held);
+    const reloaded = new SyncClient({ engine: fakeEngine(), fetch: fakeFetch(), dbName: await dbNameOf(first) });
+    expect(await reloaded.hosted('row-1')).toEqual(held);
+    await reloaded.forget('hosted', 'row-1');
+    expect(await reloaded.hosted('row-1')).toBeUndefined();
+  });
+
+  it('store a queued move before anything is sent', async () => {
+    const fetch = fakeFetch();
+    const sync = client({ fetch });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    const id = await sync.queueMove('k', { seat: 0, move: { type: 'pass' }, based_on: 4 });
+    expect(fetch).not.toHaveBeenCalled();
+    const reloaded = new SyncClient({ engine: fakeEngine(), fetch, dbName: await dbNameOf(sync) });
+    const { state } = await reloaded.hosted('k');
+    expect(state.pending).toEqual([expect.objectContaining({ move_id: id, seat: 0, kind: 'move', move: { type: 'pass' }, based_on: 4, device_id: 'dev-test' })]);
+  });
+
+  it('lose no move queued at the same time as another', async () => {
+    const sync = client();
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    const ids = await Promise.all([1, 2, 3].map((n) => sync.queueMove('k', { seat: 0, move: { n }, based_on: 0 })));
+    expect((await sync.hosted('k')).state.pending.map((p) => p.move_id)).toEqual(ids);
+  });
+
+  it('send the queue in order with the seat\'s token, one round at a time', async () => {
+    const fetch = fakeFetch();
+    const sync = client({ fetch });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    await sync.queueMove('k', { seat: 0, move: { n: 1 }, based_on: 0 });
+    await sync.queueMove('k', { seat: 0, move: { n: 2 }, based_on: 0 });
+    const [round, again] = [sync.syncHosted('k'), sync.syncHosted('k')];
+    expect(again).toBe(round);
+    const result = await round;
+    expect(result.offline).toBe(false);
+    expect(result.steps.map((s) => s.event)).toEqual(['accepted', 'accepted']);
+    expect(result.state.pending).toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/games/g1/moves');
+    expect(init).toMatchObject({ method: 'POST', body: '{"move":{"n":1}}', headers: { Authorization: 'Bearer tok', 'Content-Type': 'application/json', Accept: 'application/json' } });
+    expect(JSON.parse(fetch.mock.calls[1][1].body)).toEqual({ move: { n: 2 } });
+  });
+
+  it('send in the same round a move queued while it runs', async () => {
+    let sync;
+    let queued = false;
+    const fetch = fakeFetch(async () => {
+      if (!queued) {
+        queued = true;
+        await sync.queueMove('k', { seat: 0, move: { n: 2 }, based_on: 1 });
+      }
+      return new Response('{}', { status: 200 });
+    });
+    sync = client({ fetch });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    await sync.queueMove('k', { seat: 0, move: { n: 1 }, based_on: 0 });
+    const result = await sync.syncHosted('k');
+    expect(fetch.mock.calls.map(([, init]) => JSON.parse(init.body).move.n)).toEqual([1, 2]);
+    expect(result.state.pending).toEqual([]);
+  });
+
+  it('stop the round offline and keep the queue', async () => {
+    const sync = client({ fetch: fakeFetch(() => { throw new TypeError('network down'); }) });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    await sync.queueMove('k', { seat: 0, move: { n: 1 }, based_on: 0 });
+    const result = await sync.syncHosted('k');
+    expect(result.offline).toBe(true);
+    expect(result.steps).toEqual([{ event: 'offline', detail: 'network down' }]);
+    expect((await sync.hosted('k')).state.pending).toHaveLength(1);
+  });
+
+  it('hand a compact reply to the engine as bytes', async () => {
+    const engine = fakeEngine();
+    const fetch = fakeFetch(() => new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'Content-Type': 'application/vnd.kifu.record; v=1' } }));
+    const sync = client({ engine, fetch });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    const out = await sync.pullHosted('k');
+    expect(fetch.mock.calls[0][1].headers.Accept).toBe('application/vnd.kifu.record');
+    expect(out.record_json).toBe('{"bytes": 3}');
+    expect((await sync.hosted('k')).record_json).toBe('{"bytes": 3}');
+  });
+
+  it('say a seat that was never joined (or forgotten) is not there', async () => {
+    const sync = client();
+    await expect(sync.syncHosted('nobody')).rejects.toThrow('no hosted game nobody: joinHosted first');
+    await expect(sync.queueMove('nobody', { seat: 0, based_on: 0 })).rejects.toThrow('no hosted game nobody');
+  });
+});
+
+describe('local records', () => {
+  it('upload compact bytes as the compact media type and keep the owner token', async () => {
+    const fetch = fakeFetch(() => new Response('{}', { status: 201 }));
+    const sync = client({ fetch });
+    const bytes = new Uint8Array([7, 7, 7]);
+    const result = await sync.syncLocal('r-1', bytes);
+    expect(result).toMatchObject({ offline: false, state: { record_id: 'r-1', acked_seq: 5, owner_token: 'owner-1' } });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/records');
+    expect(init.headers['Content-Type']).toBe('application/vnd.kifu.record');
+    expect(init.headers.Authorization).toBeUndefined(); // no owner token before the upload
+    expect(init.body).toEqual(bytes);
+    const [stored] = await sync.list('local');
+    expect(stored.state.owner_token).toBe('owner-1');
+  });
+});
+
+/** The database a client was opened on (its name is random per test). */
+async function dbNameOf(sync) {
+  return (await sync.db).name;
+}
