@@ -41,13 +41,18 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web: bundle web/node_modules/.package-lock.json
 	cd web && npm run build
 
+# The PWA's JavaScript checks: eslint, tsc (JSDoc types) and the vitest unit tests (web/README.md).
+.PHONY: check-web
+check-web: web/node_modules/.package-lock.json
+	cd web && npm run check
+
 # Browser tests drive Debian's Chromium (Playwright cannot download its own here);
 # the IPA font lets screenshots of the Japanese UI show real glyphs.
 chromium:
 	@test -x /usr/bin/chromium -a -d /usr/share/fonts/opentype/ipafont-gothic || \
 	  (apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null)
 
-test: lint bundle web chromium
+test: lint check-web bundle web chromium
 	$(BIN)/pytest -n 2
 	$(BIN)/pytest e2e -n 2
 
