@@ -23,18 +23,19 @@ from typing import Any
 import uvicorn
 
 from .settings import Settings
-from .slow_clients import timed_http
+from .slow_clients import bounded_http
 
 KEEP_ALIVE_SECONDS = 30  # phones on flaky networks reuse their connection between moves
 WS_MAX_BYTES = 64 * 1024  # a live socket only takes pings from clients (uvicorn: 16 MiB)
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """How uvicorn runs Kifu (serve() and the tests): slow requests are dropped
-    (slow_clients.py), and uvicorn's own X-Forwarded-For handling is off (it would
-    believe any local peer): the app decides whom to believe (`trusted_proxies`)."""
+    """How uvicorn runs Kifu (serve() and the tests): requests are bounded in size and
+    time before the app sees them (slow_clients.py), and uvicorn's own X-Forwarded-For
+    handling is off (it would believe any local peer): the app decides whom to believe
+    (`trusted_proxies`)."""
     return {
-        "http": timed_http(settings.header_timeout, settings.body_timeout),
+        "http": bounded_http(settings),
         "proxy_headers": False,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "ws_max_size": WS_MAX_BYTES,

@@ -28,11 +28,14 @@ TITLES = {
     403: "Forbidden",
     404: "Not found",
     405: "Method not allowed",
+    408: "Request timeout",
     409: "Conflict",
     413: "Request body too large",
+    414: "URL too long",
     415: "Unsupported media type",
     422: "Unprocessable request",
     429: "Too many requests",
+    431: "Request headers too large",
     500: "Internal server error",
     503: "Service unavailable",
 }
@@ -43,11 +46,14 @@ DEFAULT_CODES = {
     403: "forbidden",
     404: "not-found",
     405: "method-not-allowed",
+    408: "request-timeout",
     409: "conflict",
     413: "body-too-large",
+    414: "url-too-long",
     415: "unsupported-media-type",
     422: "unprocessable",
     429: "rate-limited",
+    431: "headers-too-large",
     500: "internal",
     503: "unavailable",
 }
@@ -133,7 +139,9 @@ def handle_http_exception(request: Request[Any, Any, Any], exc: HTTPException) -
             status = 413
         error = ApiError(400 if status != 413 else 413, DEFAULT_CODES[status], detail)
     else:
-        if status >= 500:
+        if status >= 500 and exc.detail == "client disconnected prematurely":
+            log.info("client disconnected", extra={"fields": {"path": request.url.path}})
+        elif status >= 500:
             log.error("http error", extra={"fields": {"status": status, "detail": str(exc.detail)}})
         detail = str(exc.detail) if exc.detail else TITLES.get(status, "error")
         if status == 413:

@@ -13,6 +13,9 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | rate_limit_per_minute | KIFU_RATE_LIMIT | 600 writes per client address per minute (0: off) |
 | limits_url | KIFU_LIMITS_URL | none: rate limit and quotas per process; redis:// to share them |
 | trusted_proxies | KIFU_TRUSTED_PROXIES | none (addresses/networks whose X-Forwarded-For counts) |
+| max_header_bytes | KIFU_MAX_HEADER_BYTES | 32 KiB: a request's line and headers (431 over it) |
+| max_headers | KIFU_MAX_HEADERS | 100 header fields a request (431 over it) |
+| max_url_bytes | KIFU_MAX_URL_BYTES | 8 KiB: a request's target, path and query (414 over it) |
 | header_timeout | KIFU_HEADER_TIMEOUT | 10 s for a request's headers to arrive |
 | body_timeout | KIFU_BODY_TIMEOUT | 30 s for a request's body, once its headers are in |
 | cache_bytes | KIFU_CACHE_BYTES | 128 MiB of records in memory (estimated, see service cache) |
@@ -39,6 +42,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 LISTS = (("cors_origins", "KIFU_CORS_ORIGINS"), ("trusted_proxies", "KIFU_TRUSTED_PROXIES"))
 NUMBERS = (
+    ("max_header_bytes", "KIFU_MAX_HEADER_BYTES"),
+    ("max_headers", "KIFU_MAX_HEADERS"),
+    ("max_url_bytes", "KIFU_MAX_URL_BYTES"),
     ("header_timeout", "KIFU_HEADER_TIMEOUT"),
     ("body_timeout", "KIFU_BODY_TIMEOUT"),
     ("cache_bytes", "KIFU_CACHE_BYTES"),
@@ -63,6 +69,9 @@ class Settings:
     pyodide_dist: Path = field(default_factory=lambda: REPO / "pyodide" / "dist")
     web_engine: Path = field(default_factory=lambda: REPO / "web" / "engine")
     max_body_bytes: int = 2 * 1024 * 1024
+    max_header_bytes: int = 32 * 1024
+    max_headers: int = 100
+    max_url_bytes: int = 8 * 1024
     rate_limit_per_minute: int = 600
     cors_origins: list[str] = field(default_factory=list)
     trusted_proxies: list[str] = field(default_factory=list)
