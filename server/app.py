@@ -35,7 +35,7 @@ from core.kernel.compact import MEDIA_TYPE
 
 from . import schemas as s
 from .calls import bearer, client_of, publish, run, run_quick, service_of
-from .guard import Guard, media_type
+from .guard import SECURITY_HEADERS, Guard, media_type
 from .live import SocketCount, live
 from .logs import RequestLog, configure_logging
 from .problems import EXCEPTION_HANDLERS
@@ -319,7 +319,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
             store.close()
 
     middleware: list[Any] = [
-        DefineMiddleware(RequestLog, enabled=settings.access_log),
         DefineMiddleware(
             Guard,
             rate_limit_per_minute=settings.rate_limit_per_minute,
@@ -328,7 +327,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
     ]
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             health,
             catalogue,
@@ -394,6 +393,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         debug=False,
     )
+    # Outermost, around Litestar's router and its exception handler: the request id,
+    # the security headers and the access line reach every answer, a path no route
+    # matches (404) or a method it does not take (405) included; route middleware
+    # (Guard) only runs for matched routes.
+    app.asgi_handler = RequestLog(app.asgi_handler, settings.access_log, SECURITY_HEADERS)
+    return app
 
 
 def create_app_from_env() -> Litestar:

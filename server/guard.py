@@ -14,10 +14,11 @@ the headers every answer carries.
   `application/vnd.kifu.record`): 415 `unsupported-media-type` otherwise, so a form
   post from another site can never be read as a request. A write without a body (share)
   needs no type.
-- **Security headers** on every response: a Content-Security-Policy that lets the
-  PWA run (its own scripts, WebAssembly for Pyodide, its worker, same-origin
-  fetches and sockets) and nothing from elsewhere; `nosniff`; no framing; no
-  referrer.
+- **Security headers** (`SECURITY_HEADERS`, added to every answer by the outermost
+  layer, logs.RequestLog, and to the HTTP layer's own refusals, slow_clients.py): a
+  Content-Security-Policy that lets the PWA run (its own scripts, WebAssembly for
+  Pyodide, its worker, same-origin fetches and sockets) and nothing from elsewhere;
+  `nosniff`; no framing; no referrer.
 
 The address is left in `scope["state"]["client"]` for the quotas the service
 keeps per address.
@@ -28,7 +29,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Receive, Scope, Send
 
 from core.kernel.compact import MEDIA_TYPE
 
@@ -122,17 +123,12 @@ class Guard:
         address = client_address(scope, self.trusted)
         scope.setdefault("state", {})["client"] = address  # type: ignore[typeddict-item]
 
-        async def secured(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]  # type: ignore[typeddict-unknown-key]
-            await send(message)
-
         refusal = await self._refusal(scope, address)
         if refusal is not None:
             response = problem_response(refusal, scope["state"].get("request_id"))  # type: ignore[typeddict-item]
-            await response.to_asgi_response(app=None, request=None)(scope, receive, secured)  # type: ignore[arg-type]
+            await response.to_asgi_response(app=None, request=None)(scope, receive, send)  # type: ignore[arg-type]
             return
-        await self.app(scope, receive, secured)
+        await self.app(scope, receive, send)
 
     async def _refusal(self, scope: Scope, address: str) -> ApiError | None:
         if scope["method"] not in WRITES:  # type: ignore[typeddict-item]

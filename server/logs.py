@@ -1,7 +1,9 @@
 """Structured logs: one JSON object per line on stderr.
 
 `configure_logging` installs the formatter on the `kifu` logger; `RequestLog` is
-an ASGI middleware that gives each HTTP request an id (echoed as `X-Request-ID`)
+the outermost ASGI layer (app.py puts it around Litestar's router, so router-level
+404/405 answers pass through it too): it gives each HTTP request an id (echoed as
+`X-Request-ID`), adds the headers every answer carries (guard.SECURITY_HEADERS),
 and logs method, path, status and duration when it ends. Extra fields go in
 `extra={"fields": {...}}`.
 """
@@ -48,11 +50,15 @@ access = logging.getLogger("kifu.access")
 
 
 class RequestLog:
-    """ASGI middleware: request id + one access-log line per HTTP request."""
+    """ASGI middleware: request id, `headers` on every answer, one access-log line
+    per HTTP request (`enabled`)."""
 
-    def __init__(self, app: ASGIApp, enabled: bool = True) -> None:
+    def __init__(
+        self, app: ASGIApp, enabled: bool = True, headers: list[tuple[bytes, bytes]] | None = None
+    ) -> None:
         self.app = app
         self.enabled = enabled
+        self.headers = headers or []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":  # type: ignore[comparison-overlap]
@@ -67,9 +73,11 @@ class RequestLog:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                headers = list(message.get("headers", []))
-                headers.append((b"x-request-id", request_id.encode()))
-                message["headers"] = headers  # type: ignore[typeddict-unknown-key]
+                message["headers"] = [  # type: ignore[typeddict-unknown-key]
+                    *message.get("headers", []),
+                    *self.headers,
+                    (b"x-request-id", request_id.encode()),
+                ]
             await send(message)
 
         try:

@@ -7,13 +7,14 @@ import os
 import socket
 import subprocess
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.conftest import PYTHON, REPO, ThreadServer, free_port, make_settings
+from tests.server.conftest import PYTHON, REPO, Table, ThreadServer, free_port, make_settings
 from tests.server.test_bad_input import static_dirs  # noqa: F401 (a fixture)
 
 
@@ -217,3 +218,36 @@ def test_limits_are_shared_by_processes_through_redis(tmp_path: Path) -> None:
             time.sleep(6)
         codes = [(a, b)[i % 2].post("/api/games", json=NEW_GAME).status_code for i in range(8)]
         assert codes.count(201) == 4 and codes.count(429) == 4, codes
+
+
+# -- every answer stamped, router-level errors included (issue #39) -------------
+
+
+def test_every_route_shape_and_error_carries_the_headers(tmp_path: Path) -> None:
+    """Every route of the app (its path parameters filled in), with every method,
+    and paths no route matches: whatever the status (200, 201, 4xx, a router-level
+    404 or 405), the answer carries the security headers and a request id."""
+    with ThreadServer(make_settings(sqlite(tmp_path))) as srv, srv.client() as c:
+        table = Table(c)
+        paths = ["/", f"/api/nope-{uuid.uuid4().hex}", f"/{uuid.uuid4().hex}/x", "/api/"]
+        for route in srv.app.routes:
+            path = route.path
+            for param in route.path_parameters.values():
+                path = path.replace("{" + param.full + "}", table.id)
+            paths.append(path)
+        statuses: set[int] = set()
+        for path in paths:
+            for method in ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"):
+                response = c.request(method, path, headers=table.auth(0), content=b"{}")
+                statuses.add(response.status_code)
+                assert_stamped(response.headers, f"{method} {path} -> {response.status_code}")
+        assert {200, 400, 404, 405} <= statuses, statuses
+        created = c.post("/api/games", json={"game": "high-card", "players": 2})
+        assert created.status_code == 201
+        assert_stamped(created.headers, "POST /api/games -> 201")
+        nope = c.get("/api/nope")
+        assert nope.status_code == 404 and nope.json()["code"] == "not-found"
+        assert nope.json()["request_id"] == nope.headers["x-request-id"]
+        put = c.put("/api/games", json={})
+        assert put.status_code == 405 and put.json()["code"] == "method-not-allowed"
+        assert_stamped(put.headers, "PUT /api/games")
