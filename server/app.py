@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
+import signal
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -38,6 +40,7 @@ from .calls import bearer, client_of, publish, run, run_quick, service_of
 from .guard import SECURITY_HEADERS, Guard, media_type
 from .live import SocketCount, live
 from .logs import RequestLog, configure_logging
+from .orphans import die_with_parent
 from .problems import EXCEPTION_HANDLERS
 from .service import VERSION, Service
 from .settings import Settings
@@ -402,4 +405,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
 
 def create_app_from_env() -> Litestar:
+    """The uvicorn factory. In a worker process of `uvicorn --workers` (`kifu serve
+    --workers N`) the worker stops with its supervisor, `kill -9` included (orphans.py):
+    uvicorn's workers would otherwise go on serving the shared socket on their own."""
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.pid is not None:
+        die_with_parent(parent.pid, signal.SIGTERM)
     return create_app(Settings.from_env())

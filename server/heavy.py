@@ -6,13 +6,18 @@ unrelated game's move from 2 ms to 88 ms. `Heavy` runs them in one child
 process (spawned on first use, kept), one at a time per server process; the
 serving process only waits. The game object is sent along (pickled by
 reference), so engines registered at runtime work too.
+
+The child dies with the server, `kill -9` included (orphans.py): it is started
+from a thread of `Heavy`'s own that lives until `close` (the parent-death signal
+follows the thread that started a child, and the request threads that call `run`
+come and go).
 """
 
 from __future__ import annotations
 
 import multiprocessing
-import threading
-from concurrent.futures import ProcessPoolExecutor
+import os
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -21,6 +26,7 @@ import msgspec
 from core.kernel import Decider, Divergence, SetupError, decode_record, reproduce, verify
 from core.kernel.codec import Format
 
+from .orphans import die_with_parent
 from .store import pack_chunk
 
 
@@ -49,23 +55,30 @@ def reproduced(game: Decider[Any, Any, Any, Any], report: Any) -> Any:
 class Heavy:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
-        self._lock = threading.Lock()
+        # One thread submits every job, so one long-lived thread starts the child; and
+        # one at a time: the child is one core, not a queue to fill.
+        self._starter = ThreadPoolExecutor(1, thread_name_prefix="kifu-heavy")
 
     def run(self, func: Any, *args: Any) -> Any:
-        with self._lock:  # one at a time: the child is one core, not a queue to fill
-            for attempt in range(2):
-                if self._pool is None:
-                    context = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(1, mp_context=context)
-                try:
-                    return self._pool.submit(func, *args).result()
-                except BrokenProcessPool:  # the child died (killed, out of memory)
-                    self._pool = None
-                    if attempt:
-                        raise
-            raise AssertionError("unreachable")  # pragma: no cover
+        return self._starter.submit(self._run, func, *args).result()
+
+    def _run(self, func: Any, *args: Any) -> Any:
+        for attempt in range(2):
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(
+                    1, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
+                )
+            try:
+                return self._pool.submit(func, *args).result()
+            except BrokenProcessPool:  # the child died (killed, out of memory)
+                self._pool = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        self._starter.shutdown(wait=False)
