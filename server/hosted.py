@@ -44,6 +44,7 @@ from core.wire import encode_pull
 from . import schemas as s
 from .auth import Principal, authorize, new_token, seat_of, token_hash
 from .cache import MAX_RETRIES, Live, RecordCache, engine, record_entries
+from .names import clean_name, shown_name
 from .problems import ApiError
 from .quotas import Quotas
 from .store import GameStream
@@ -144,6 +145,7 @@ class HostedGames:
         Tables are never deleted, so `client` (an address) has an hourly quota."""
         game = engine(req.game)
         check_bots(game, req.players, req.bots)
+        names = [clean_name(name) for name in req.names][: req.players]
         self.quotas.new_game(client)
         codes = {
             seat: secrets.token_urlsafe(12) for seat in range(req.players) if seat not in req.bots
@@ -173,7 +175,7 @@ class HostedGames:
                 ],
                 spectator_hash=token_hash(spectator),
                 owner_hash="",
-                names=list(req.names[: req.players]),
+                names=names,
                 fork_of="",
                 fork_seq=0,
                 shares_prefix=False,
@@ -200,6 +202,7 @@ class HostedGames:
         raise ApiError(503, "unavailable", "could not allocate a game id")  # pragma: no cover
 
     def claim_seat(self, game_id: str, req: s.ClaimSeat) -> s.SeatClaimed:
+        name = clean_name(req.name)
         live = self.cache.get(game_id)
 
         def attempt() -> s.SeatClaimed:
@@ -220,7 +223,7 @@ class HostedGames:
             if agg.seat_hashes[seat]:
                 raise ApiError(409, "seat-taken", f"seat {seat} has been claimed already")
             token = new_token()
-            agg.claim_seat(seat=seat, token_hash=token_hash(token), name=req.name)
+            agg.claim_seat(seat=seat, token_hash=token_hash(token), name=name)
             self.cache.save(live)
             return s.SeatClaimed(game_id=game_id, seat=seat, token=token)
 
@@ -247,7 +250,7 @@ class HostedGames:
                     s.SeatInfo(
                         seat=i,
                         claimed=bool(h),
-                        name=agg.seat_name(i),
+                        name=shown_name(agg.seat_name(i)),
                         bot=bots.get(i),
                     )
                     for i, h in enumerate(agg.seat_hashes)
@@ -288,7 +291,7 @@ class HostedGames:
                 else [],
                 outcome=outcome,
                 over=outcome is not None,
-                names=[agg.seat_name(i) for i in range(tl.record.genesis.seats)],
+                names=[shown_name(agg.seat_name(i)) for i in range(tl.record.genesis.seats)],
             )
 
     def record_since(
