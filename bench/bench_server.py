@@ -16,6 +16,18 @@ is given; rate limit and hosted-game quota off), then measures on loopback:
 
 and prints ours / raw, and the load average before and after (the machine may be
 shared). Targets: sequential ratio >= 0.5, p99 <= 10 ms (SQLite).
+
+`--fronts kifu,h11,granian,kifu@/path/to/checkout` runs the same moves against
+several HTTP front ends side by side (one server each, rounds interleaved):
+`kifu` is `serve()` (uvicorn, httptools, server/slow_clients.py's caps); `h11` is
+uvicorn's pure-Python h11 parser with `h11_max_incomplete_event_size` at the
+same header cap; `granian` is Granian (Rust, hyper) with `--http1-buffer-size`
+at that cap, run by `--granian-python` (a venv where `pip install granian`
+worked); `kifu@DIR` is `serve()` from another checkout (e.g. a `git worktree` of
+the commit before). `--flood` then sends each front 1 MB header blocks (one
+big header, and many small ones) from two connections back to back while a
+third client calls /health, and one 20 MB block: what each answered, /health
+before and during, and the server's peak memory.
 The game is the kernel's fixture game (High Card, 40 cards, 3 in hand), whose
 rules are cheap, so the figures measure the server rather than a rules engine.
 """
@@ -23,8 +35,12 @@ rules are cheap, so the figures measure the server rather than a rules engine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
+import importlib
 import os
+import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,6 +65,38 @@ core.games.register(importlib.import_module({module!r}).GAME)
 from server.main import serve
 serve(host="127.0.0.1", port={port}, data_dir={data_dir!r}, database_url={url!r})
 """
+
+SERVE_H11 = """
+import importlib
+import sys
+sys.path.insert(0, {repo!r})
+import core.games
+core.games.register(importlib.import_module({module!r}).GAME)
+import uvicorn
+from server.app import create_app
+from server.main import uvicorn_options
+from server.settings import Settings
+settings = Settings.from_env(data_dir={data_dir!r}, database_url={url!r})
+options = uvicorn_options(settings)
+options["http"] = "h11"
+sys.setswitchinterval(0.001)
+uvicorn.run(create_app(settings), host="127.0.0.1", port={port},
+            h11_max_incomplete_event_size={header_cap}, **options)
+"""
+
+HEADER_CAP = 32 * 1024  # the header cap every front is given (server/settings.py's default)
+
+
+def bench_app() -> Any:
+    """Granian's factory (`bench_server:bench_app`): the bench's engine registered,
+    then the app as `uvicorn --factory server.app:create_app_from_env` makes it."""
+    import core.games
+
+    core.games.register(importlib.import_module(os.environ["KIFU_BENCH_MODULE"]).GAME)
+    from server.app import create_app_from_env
+
+    return create_app_from_env()
+
 
 OPTIONS = {"deck_size": 40, "hand_size": 3}
 
@@ -267,10 +315,15 @@ def report(name: str, latencies: list[float], elapsed: float | None = None) -> f
 
 
 def start_server(
-    url: str | None, data_dir: str, module: str = "tests.kernel.fixture_game"
+    url: str | None,
+    data_dir: str,
+    module: str = "tests.kernel.fixture_game",
+    front: str = "kifu",
+    granian_python: str = sys.executable,
 ) -> tuple[subprocess.Popen[bytes], str]:
     """`serve()` in a subprocess (rate limit, game quota and access log off) with the engine of
-    `module` registered; it and its base URL."""
+    `module` registered; it and its base URL. `front` picks the HTTP server (see the
+    module doc)."""
     port = free_port()
     env = {
         **os.environ,
@@ -280,8 +333,28 @@ def start_server(
         "KIFU_LOG_LEVEL": "WARNING",
     }
     env.pop("KIFU_DATABASE_URL", None)
-    script = SERVE.format(repo=str(REPO), module=module, port=port, data_dir=data_dir, url=url)
-    proc = subprocess.Popen([sys.executable, "-c", script], env=env, cwd=str(REPO))
+    name, _, repo = front.partition("@")
+    repo = repo or str(REPO)
+    fields = {"repo": repo, "module": module, "port": port, "data_dir": data_dir, "url": url}
+    if name == "kifu":
+        command = [sys.executable, "-c", SERVE.format(**fields)]
+    elif name == "h11":
+        command = [sys.executable, "-c", SERVE_H11.format(header_cap=HEADER_CAP, **fields)]
+    elif name == "granian":
+        env.update(KIFU_DATA_DIR=data_dir, KIFU_BENCH_MODULE=module)
+        if url:
+            env["KIFU_DATABASE_URL"] = url
+        env["PYTHONPATH"] = os.pathsep.join([repo, str(REPO / "bench")])
+        command = [
+            granian_python, "-m", "granian", "--interface", "asgi", "--factory",
+            "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--http", "1",
+            "--http1-buffer-size", str(HEADER_CAP), "--log-level", "warning",
+            "bench_server:bench_app",
+        ]  # fmt: skip
+    else:
+        raise SystemExit(f"unknown front {front!r}")
+    # granian's own workers are its children: a session of its own, to stop them all
+    proc = subprocess.Popen(command, env=env, cwd=repo, start_new_session=name == "granian")
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -294,13 +367,161 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, 9)  # a front in a session of its own (granian's workers)
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of `pid` and every process below it, in MB."""
+    total = 0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{current}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+            pids += [int(child) for child in children]
+    return total / 1024
+
+
+def header_block(size: int, many: bool) -> bytes:
+    if many:
+        line = b"X-Pad: aaaaaaaaaaaaaaaaaaaaaaa\r\n"
+        return line * (size // len(line))
+    return b"X-Pad: " + b"a" * size + b"\r\n"
+
+
+def send_block(port: int, block: bytes) -> str:
+    """One GET with `block` as its headers; the status line's code, or the error."""
+    request = b"GET /health HTTP/1.1\r\nHost: x\r\n" + block + b"\r\n"
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                sock.sendall(request)
+            line = sock.recv(64).split(b"\r\n")[0]
+        return line.split(b" ")[1].decode() if line.startswith(b"HTTP/") else "closed"
+    except (ConnectionResetError, TimeoutError) as exc:
+        return type(exc).__name__
+
+
+def flood(proc: subprocess.Popen[bytes], base: str, seconds: float = 3.0) -> str:
+    """What a header flood does to one front (see the module doc); one line."""
+    port = int(base.rsplit(":", 1)[1])
+
+    def health_ms(client: httpx.Client) -> float:
+        start = time.perf_counter()
+        client.get("/health")
+        return (time.perf_counter() - start) * 1000
+
+    with httpx.Client(base_url=base, timeout=60) as client:
+        idle = [health_ms(client) for _ in range(30)]
+        before = tree_rss_mb(proc.pid)
+        peak = before
+        stop = threading.Event()
+        answers: list[str] = []
+
+        def attack(block: bytes) -> None:
+            while not stop.is_set():
+                answers.append(send_block(port, block))
+
+        blocks = [header_block(1 << 20, many=False), header_block(1 << 20, many=True)]
+        threads = [threading.Thread(target=attack, args=(block,)) for block in blocks]
+        for thread in threads:
+            thread.start()
+        during: list[float] = []
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            during.append(health_ms(client))
+            peak = max(peak, tree_rss_mb(proc.pid))
+            time.sleep(0.01)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        big: dict[str, str] = {}
+        one = threading.Thread(
+            target=lambda: big.update(answer=send_block(port, header_block(20 << 20, many=True)))
+        )
+        one.start()
+        big_during: list[float] = []
+        while one.is_alive() or not big_during:
+            big_during.append(health_ms(client))
+            peak = max(peak, tree_rss_mb(proc.pid))
+            time.sleep(0.01)
+        one.join()
+    counts = {answer: answers.count(answer) for answer in sorted(set(answers))}
+    return (
+        f"1 MB blocks: {len(answers)} sent in {seconds:.0f} s, answers {counts}; /health p50 "
+        f"{statistics.median(idle):.1f} ms idle, {statistics.median(during):.1f} ms during "
+        f"(max {max(during):.0f}); 20 MB block: {big['answer']}, /health max "
+        f"{max(big_during):.0f} ms; memory {before:.0f} -> peak {peak:.0f} MB"
+    )
+
+
+def run_fronts(args: argparse.Namespace) -> None:
+    """Moves on every front side by side (interleaved rounds), then the flood."""
+    fronts = args.fronts.split(",")
+    chunk = max(1, args.moves // args.rounds)
+    with tempfile.TemporaryDirectory() as tmp:
+        servers: dict[str, tuple[subprocess.Popen[bytes], str]] = {}
+        try:
+            for i, front in enumerate(fronts):
+                servers[front] = start_server(
+                    args.database_url, f"{tmp}/{i}", front=front, granian_python=args.granian_python
+                )
+            db = "PostgreSQL" if args.database_url else "SQLite"
+            print(
+                f"Kifu fronts side by side ({db}, loopback, {os.cpu_count()} CPUs, "
+                f"{args.rounds} interleaved rounds, load average {load()} before)"
+            )
+            seqs = {front: Sequential(base) for front, (_, base) in servers.items()}
+            concs = {front: Concurrent(base, args.games) for front, (_, base) in servers.items()}
+            for seq in seqs.values():
+                seq.play(50)  # warm up
+            one: dict[str, list[float]] = {front: [] for front in fronts}
+            many: dict[str, list[float]] = {front: [] for front in fronts}
+            many_time = dict.fromkeys(fronts, 0.0)
+            for _ in range(args.rounds):
+                for front in fronts:
+                    one[front] += seqs[front].play(chunk)
+                    lat, elapsed = concs[front].play(chunk)
+                    many[front] += lat
+                    many_time[front] += elapsed
+            for front in fronts:
+                seqs[front].close()
+                concs[front].close()
+            for front in fronts:
+                report(f"{front}: one game", one[front])
+                report(f"{front}: {args.games} games at once", many[front], many_time[front])
+            print(f"load average after: {load()}")
+            if args.flood:
+                for front, (proc, base) in servers.items():
+                    print(f"{front} flood: {flood(proc, base)}")
+        finally:
+            for proc, _ in servers.values():
+                stop_server(proc)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--database-url", default=os.environ.get("KIFU_BENCH_DATABASE_URL"))
+    parser.add_argument("--fronts", help="compare HTTP front ends: kifu,h11,granian,kifu@DIR")
+    parser.add_argument("--flood", action="store_true", help="with --fronts: a header flood")
+    parser.add_argument("--granian-python", default=sys.executable)
     args = parser.parse_args()
+    if args.fronts:
+        run_fronts(args)
+        return
     url_db = args.database_url
     chunk = max(1, args.moves // args.rounds)
     with tempfile.TemporaryDirectory() as tmp:
