@@ -48,18 +48,19 @@ log = logging.getLogger("kifu.server")
 
 LINGER_SECONDS = 2.0  # after a refusal, how long the rest of a request is read and dropped
 LINGER_BYTES = 8 * 1024 * 1024  # ... and how much of it
+_ENV = Settings.from_env()  # the caps a worker process, importing the class by name, gets
 
 
 class BoundedHttp(HttpToolsProtocol):
     """Caps from the `KIFU_*` settings (worker processes import this class by name);
     `bounded_http(settings)` makes one with other caps."""
 
-    header_timeout = Settings.from_env().header_timeout
-    body_timeout = Settings.from_env().body_timeout
-    max_header_bytes = Settings.from_env().max_header_bytes
-    max_headers = Settings.from_env().max_headers
-    max_url_bytes = Settings.from_env().max_url_bytes
-    max_body_bytes = Settings.from_env().max_body_bytes
+    header_timeout = _ENV.header_timeout
+    body_timeout = _ENV.body_timeout
+    max_header_bytes = _ENV.max_header_bytes
+    max_headers = _ENV.max_headers
+    max_url_bytes = _ENV.max_url_bytes
+    max_body_bytes = _ENV.max_body_bytes
 
     _deadline: asyncio.TimerHandle | None = None
     _room: int | None = 0  # header bytes the current request may still send; None: in its body
