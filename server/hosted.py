@@ -354,6 +354,8 @@ class HostedGames:
         live, who = self._hosted(game_id, token)
         seat = seat_of(who, req.seat)
         at = req.at or now_ms()
+        # the other people at the table: their moves are theirs to take back
+        bots, seats = live.aggregate.bot_seats(), live.tl.record.genesis.seats
 
         def take_back(tl: Timeline[Any, Any, Any]) -> Any:
             return tl.take_back(
@@ -362,7 +364,8 @@ class HostedGames:
                 move_id=req.move_id,
                 device_id=req.device_id,
                 at=at,
-                bots=live.aggregate.bot_seats(),  # an undo goes back past their replies
+                bots=bots,  # an undo goes back past their replies
+                people=[other for other in range(seats) if other not in bots and other != seat],
             )
 
         return self._enter(live, seat, req, take_back, refusal="Take-back refused")

@@ -217,30 +217,34 @@ def test_takebacks_follow_the_policy(client: httpx.Client) -> None:
     problem(refused, 422, "takeback-nothing")
     conflict = client.post(url, json={"move_id": "t1", "expected_seq": 0}, headers=casual.auth(0))
     problem(conflict, 409, "seq-conflict")
-    taken = client.post(url, json={"move_id": "t1", "expected_seq": 1}, headers=casual.auth(1))
+    # seat 0's move is seat 0's: seat 1 (another person) may not take it back
+    theirs = client.post(url, json={"move_id": "t0", "expected_seq": 1}, headers=casual.auth(1))
+    assert problem(theirs, 422, "takeback-others-move")["rule_id"] == "table:takeback=casual"
+    taken = client.post(url, json={"move_id": "t1", "expected_seq": 1}, headers=casual.auth(0))
     assert taken.status_code == 201, taken.text
     entry = taken.json()["entry"]
     assert entry["kind"] == "takeback" and entry["to_seq"] == 0
     assert taken.json()["view"]["phase"] == "play"
-    again = client.post(url, json={"move_id": "t1", "expected_seq": 1}, headers=casual.auth(1))
+    again = client.post(url, json={"move_id": "t1", "expected_seq": 1}, headers=casual.auth(0))
     assert again.status_code == 200 and again.json()["duplicate"]
-    reused = client.post(url, json={"move_id": "t1", "to_seq": 1}, headers=casual.auth(1))
+    reused = client.post(url, json={"move_id": "t1", "to_seq": 1}, headers=casual.auth(0))
     problem(reused, 422, "move-id-reused")
     # seat 1's id is not seat 0's: ids are each seat's own (the PWA's count up, so a
     # seat's next one can be guessed; taking it first must not block that seat)
-    other = casual.move(0, card, move_id="t1", expected_seq=2)
+    assert casual.move(0, card, expected_seq=2).status_code == 201
+    assert casual.move(0, {"type": "pass"}).status_code == 201  # seat 1's turn
+    other = casual.move(1, casual.view(1)["legal_moves"][0], move_id="t1")
     assert other.status_code == 201 and not other.json()["duplicate"], other.text
-    assert other.json()["entry"]["seat"] == 0 and other.json()["seq"] == 3
+    assert other.json()["entry"]["seat"] == 1 and other.json()["seq"] == 5
     problem(
-        client.post(url, json={"move_id": "t2", "to_seq": 5}, headers=casual.auth(0)),
+        client.post(url, json={"move_id": "t2", "to_seq": 7}, headers=casual.auth(1)),
         422,
         "takeback-target",
     )
     problem(client.post(url, json={"move_id": "t3"}, headers=casual.auth(None)), 403, "forbidden")
     # a draw revealed a card: it cannot be taken back
-    casual.seq = 3  # seat 0 played its card again (the move under "t1")
-    assert casual.move(0, {"type": "draw"}).status_code == 201
-    revealed = client.post(url, json={"move_id": "t4"}, headers=casual.auth(0))
+    assert casual.move(1, {"type": "draw"}).status_code == 201
+    revealed = client.post(url, json={"move_id": "t4"}, headers=casual.auth(1))
     assert problem(revealed, 422, "takeback-revealed")["rule_id"] == "table:takeback=casual"
 
     strict = Table(client, takeback="strict")
@@ -257,7 +261,7 @@ def test_takebacks_follow_the_policy(client: httpx.Client) -> None:
     refused = client.post(
         f"/api/games/{friendly.id}/takebacks", json={"move_id": "t"}, headers=friendly.auth(1)
     )
-    problem(refused, 422, "takeback-not-yours")
+    problem(refused, 422, "takeback-others-move")  # hosted: another person's, whatever the policy
     allowed = client.post(
         f"/api/games/{friendly.id}/takebacks", json={"move_id": "t"}, headers=friendly.auth(0)
     )
