@@ -119,7 +119,7 @@ async def game_record(
     request: Request[Any, Any, Any],
     game_id: FromPath[str],
     since: Annotated[int, QueryParameter(ge=0, le=2**53)] = 0,
-) -> Response[s.RecordResponse]:
+) -> Response[s.RecordResponse | bytes]:
     """JSON (RecordResponse), or the same packed (core.wire's compact pull) for a
     client whose Accept prefers `application/vnd.kifu.record`."""
     compact = request.accept.best_match(PULL_TYPES, default=JSON) == MEDIA_TYPE

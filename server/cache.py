@@ -330,7 +330,7 @@ class RecordCache:
             live.aggregate, live.engine, genesis, entries, after=after, tables=live.tables
         )
         if entries:  # a save that fails reloads the Live, these counts too
-            chunk = live.aggregate.pending_events[-1]
+            chunk: Any = live.aggregate.pending_events[-1]  # the Chunk just collected
             live.unjoined += 1
             live.unjoined_bytes += len(chunk.chunk)
             live.chunk_at = chunk.originator_version
