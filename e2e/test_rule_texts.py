@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, wait_seq
+from helpers import click_move, game_rows, move_types, new_game, wait_seq
 
 from core.games.ducks_in_tow.data import MAPS
 
@@ -75,9 +75,13 @@ def test_refusals_show_the_rule(server, new_context, lang):
     ctx.set_offline(True)
     click_board(a, {"type": "move", "to": far})
     a.wait_for_function("document.querySelector('#turn').dataset.pending === '1'")
-    # Meanwhile the other seat takes the first step back (casual table: nothing revealed).
+    # Meanwhile seat 0's player takes the first step back on another device of theirs
+    # (casual table: nothing revealed; another seat may not take back seat 0's move).
+    mine = next(
+        r["hosted"]["token"] for r in game_rows(a) if r.get("hosted", {}).get("gameId") == game_id
+    )
     undo = {"move_id": str(uuid.uuid4()), "expected_seq": None, "to_seq": before}
-    call(server, "POST", f"/api/games/{game_id}/takebacks", undo, token)
+    call(server, "POST", f"/api/games/{game_id}/takebacks", undo, mine)
     ctx.set_offline(False)
 
     a.wait_for_selector(".game-notices .notice", timeout=30_000)
