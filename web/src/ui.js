@@ -51,8 +51,15 @@ export function uuid() {
   return crypto.randomUUID();
 }
 
-/** A seed below 2**53 so it survives JSON numbers on the JS side. */
+/** A seed below 2**53 so it survives JSON numbers on the JS side. The end-to-end tests
+ * may hand out fixed ones (localStorage `kifu.seeds`, a JSON list used up in order), so
+ * a game they play is the same game every run. */
 export function newSeed() {
+  const fixed = JSON.parse(localStorage.getItem('kifu.seeds') || '[]');
+  if (Array.isArray(fixed) && fixed.length) {
+    localStorage.setItem('kifu.seeds', JSON.stringify(fixed.slice(1)));
+    return Number(fixed[0]);
+  }
   const words = crypto.getRandomValues(new Uint32Array(2));
   return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
 }
