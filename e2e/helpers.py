@@ -152,6 +152,12 @@ def play_until_over(page: Any, choose: Any = None, limit: int = 2000) -> int:
     return moves
 
 
+def fix_seeds(page: Any, *seeds: int) -> None:
+    """The seeds the next new games and their bots get, in order (the PWA's test hook
+    `kifu.seeds`, web/src/ui.js newSeed): the same game every run."""
+    page.evaluate("(s) => localStorage.setItem('kifu.seeds', JSON.stringify(s))", list(seeds))
+
+
 def game_rows(page: Any) -> list[dict[str, Any]]:
     """Every game row the PWA keeps in IndexedDB (database 'kifu', store 'games'); a
     row's compact record (`record_kifu`, a Uint8Array there) as bytes."""

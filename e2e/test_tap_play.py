@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import in_view, new_game, wait_idle, wait_played
+from helpers import fix_seeds, in_view, new_game, wait_idle, wait_played
 
 # The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
 # game short (about 100 taps): buying cards again and again would stretch it past 700.
@@ -92,9 +92,7 @@ SEEDS = {"tulikko": [7, 8], "ducks-in-tow": [7, 8]}
 @pytest.mark.parametrize("game", ["tulikko", "ducks-in-tow"])
 def test_whole_game_by_tapping(server, new_context, game):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.evaluate(
-        "(seeds) => localStorage.setItem('kifu.seeds', JSON.stringify(seeds))", SEEDS[game]
-    )
+    fix_seeds(page, *SEEDS[game])
     new_game(page, game, ["human", "bot"])
     shot(page, f"tap-{game}-start-390")
     order = TULIKKO if game == "tulikko" else DUCKS

@@ -17,6 +17,7 @@ import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import (
     board_moves,
+    fix_seeds,
     in_view,
     new_game,
     score_rows,
@@ -234,15 +235,10 @@ MODULES = {"long_game": True, "expert_plants": True, "expert_board": True, "expe
 # Plants are taken whenever they can be (the expert plants' reserve, switch and
 # relocate come with them); a predation card and a reservation once, as above.
 SOLO_FIRST_ONLY = {"predation", "reserve"}
-# The new game's seed, pinned (the form draws it with crypto.getRandomValues), and the
-# modules' choices its game reaches when tapped this way (no one seed reaches all four).
+# The new game's seed (and its opponent's), pinned (`fix_seeds`), and the modules'
+# choices its game reaches when tapped this way (no one seed reaches all four).
 SEEDS = {26: {"relocate", "retrigger"}, 25: {"meeple", "reserve", "decline"}}
 MODULE_MOVES = {"retrigger", "meeple", "relocate", "reserve", "decline"}
-PIN_SEED = """(() => {
-  const real = crypto.getRandomValues.bind(crypto);
-  crypto.getRandomValues = (a) => (a instanceof Uint32Array && a.length === 2
-    ? (a.set([0, %d]), a) : real(a));
-})()"""
 
 
 @pytest.mark.parametrize("seed", list(SEEDS))
@@ -251,9 +247,8 @@ def test_solo_game_with_all_modules(server, new_context, seed):
     tapped to its end, the modules' choices included: the opponent's board and pile
     shown (the pile's cards never named), one undo, the end screen's multiplier and
     result, in en and ja."""
-    context = new_context(PHONE_390)
-    context.add_init_script(PIN_SEED % seed)
-    page = open_app(context.new_page(), server.url)
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    fix_seeds(page, seed, seed)
     new_game(page, GAME, ["human"], names=["Aiko"], options=MODULES)
     shot(page, "rw-solo-start-390")
     wait_turn(page)

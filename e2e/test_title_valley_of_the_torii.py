@@ -14,7 +14,16 @@ from typing import Any
 
 import helpers
 from conftest import DESKTOP, PHONE_390, TABLET, open_app
-from helpers import in_view, new_game, seq, share_link, sideways_overflow, wait_idle, wait_played
+from helpers import (
+    fix_seeds,
+    in_view,
+    new_game,
+    seq,
+    share_link,
+    sideways_overflow,
+    wait_idle,
+    wait_played,
+)
 
 GAME = "valley-of-the-torii"
 SHOTS = Path(os.environ.get("KIFU_TITLE_SHOTS", Path(__file__).parent / "artifacts"))
@@ -77,16 +86,6 @@ def snap(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(450)  # the moves' animations end (kit/animate.js: 420 ms)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-# The new game's seed: crypto.getRandomValues for the seed's two words gives [0, seed].
-FIX_SEED = """(seed) => {
-  const real = crypto.getRandomValues.bind(crypto);
-  crypto.getRandomValues = (arr) => {
-    if (arr instanceof Uint32Array && arr.length === 2) { arr[0] = 0; arr[1] = seed; return arr; }
-    return real(arr);
-  };
-}"""
 
 
 def tap_step(page: Any, order: list[str], rainbow_first: bool = False) -> tuple[str, str]:
@@ -177,7 +176,7 @@ def end_checks(page: Any, name: str, boards: int) -> None:
 
 def test_base_game_two_artists_with_undo_scrub_and_shared_replay(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.evaluate(FIX_SEED, 7)
+    fix_seeds(page, 7, 7)
     new_game(page, GAME, ["human", "bot"], options={"objectives": "A", "start_player": "0"})
     snap(page, "tor-base-start-390")
     played = play(page, 120, undo_once=True, shots="tor-base")
@@ -218,7 +217,7 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     page.select_option("#lang-select", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")
-    page.evaluate(FIX_SEED, 11)
+    fix_seeds(page, 11, 11)
     new_game(page, GAME, ["human"], options={"difficulty": "easy"})
     snap(page, "tor-solo-ja-start-390")
     played = play(page, 80, shots="tor-solo-ja")
@@ -263,7 +262,7 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
     """Seed 28 puts the rainbow tile first in the bag: the first refill brings it to the
     arrow; the tapping artist takes it, and both artists resolve its swap (TOR-167)."""
     page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.evaluate(FIX_SEED, 28)
+    fix_seeds(page, 28, 28)
     new_game(
         page,
         GAME,
