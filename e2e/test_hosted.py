@@ -70,6 +70,10 @@ def test_two_devices_one_offline_converge(server, new_context):
     wait_seq(a, 2)
     wait_seq(b, 2)
     wait_my_turn(b)
+    # B may not take back A's moves (the server says so in B's view); A may take its own
+    b.wait_for_function("document.querySelector('#undo').disabled")
+    assert "only they can take it back" in b.get_attribute("#undo", "title")
+    assert a.is_enabled("#undo")
     click_move(b, 0)
     click_move(b, move_types(b).index("pass"))
     wait_seq(b, 4)

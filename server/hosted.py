@@ -125,6 +125,17 @@ def _bot_move_ids(tl: Timeline[Any, Any, Any]) -> Callable[[int], str]:
     return lambda _seq: next(ids)
 
 
+def people(live: Live, seat: int) -> list[int]:
+    """The other people at a hosted table (every seat but `seat` and the bots'): each
+    plays on a device of their own, and their moves are theirs to take back."""
+    bots = live.aggregate.bot_seats()
+    return [
+        other
+        for other in range(live.tl.record.genesis.seats)
+        if other not in bots and other != seat
+    ]
+
+
 class HostedGames:
     def __init__(self, cache: RecordCache, quotas: Quotas) -> None:
         self.cache = cache
@@ -292,7 +303,18 @@ class HostedGames:
                 outcome=outcome,
                 over=outcome is not None,
                 names=[shown_name(agg.seat_name(i)) for i in range(tl.record.genesis.seats)],
+                undo=None if at is not None or seat is None else self._undo_state(live, seat),
             )
+
+    def _undo_state(self, live: Live, seat: int) -> s.UndoState:
+        """What `submit_takeback` would answer to this seat's undo now."""
+        bots = live.aggregate.bot_seats()
+        refusal = live.tl.takeback_refusal(seat, bots=bots, people=people(live, seat))
+        if refusal is None:
+            return s.UndoState(allowed=True)
+        return s.UndoState(
+            allowed=False, code=refusal.code, message=refusal.message, rule_id=refusal.rule_id
+        )
 
     def record_since(
         self, game_id: str, token: str | None, since: int, compact: bool = False
@@ -354,8 +376,6 @@ class HostedGames:
         live, who = self._hosted(game_id, token)
         seat = seat_of(who, req.seat)
         at = req.at or now_ms()
-        # the other people at the table: their moves are theirs to take back
-        bots, seats = live.aggregate.bot_seats(), live.tl.record.genesis.seats
 
         def take_back(tl: Timeline[Any, Any, Any]) -> Any:
             return tl.take_back(
@@ -364,8 +384,8 @@ class HostedGames:
                 move_id=req.move_id,
                 device_id=req.device_id,
                 at=at,
-                bots=bots,  # an undo goes back past their replies
-                people=[other for other in range(seats) if other not in bots and other != seat],
+                bots=live.aggregate.bot_seats(),  # an undo goes back past their replies
+                people=people(live, seat),
             )
 
         return self._enter(live, seat, req, take_back, refusal="Take-back refused")

@@ -109,6 +109,16 @@ class GameSummary(msgspec.Struct, kw_only=True):
     rules_version: str = ""  # the rules the game is played under (its genesis)
 
 
+class UndoState(msgspec.Struct, kw_only=True):
+    """Would the server take this seat's undo now? The refusal's code, words and rule
+    when not, so the client shows why instead of guessing the policy."""
+
+    allowed: bool
+    code: str = ""
+    message: str = ""
+    rule_id: str = ""
+
+
 class ViewResponse(msgspec.Struct, kw_only=True):
     seq: int
     tip_hash: str
@@ -120,6 +130,8 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     over: bool
     # each seat's name as its player chose it ("" = none): a guest names themself on joining
     names: list[str] = []
+    # the seat's undo now (a seat's current view only; None for spectators and past views)
+    undo: UndoState | None = None
 
 
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

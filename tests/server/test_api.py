@@ -642,3 +642,50 @@ def test_limits_rate_compression_static(backend: dict[str, Any], tmp_path: Path)
         limited = client.post("/api/games", json={"game": "high-card", "players": 2})
         problem(limited, 429, "rate-limited")
         assert client.get("/api/catalogue").status_code == 200  # reads are not limited
+
+
+@pytest.mark.parametrize("policy", ["casual", "friendly", "strict"])
+def test_a_seats_view_says_whether_its_undo_would_be_taken(
+    client: httpx.Client, policy: str
+) -> None:
+    """Through a whole game of two people and a bot: each seat's view says whether the
+    server would take its undo now, and why not (the client shows that, it does not
+    guess the policy); an undo tried every other step gets exactly that answer."""
+    table = Table(
+        client, 3, takeback=policy, bots={"2": "random"}, options={"deck_size": 40, "hand_size": 3}
+    )
+    url = f"/api/games/{table.id}/takebacks"
+    answers: dict[str, int] = {}
+    last = 0  # the person who moved last: it tries its own undo, then the other one
+    for step in range(300):
+        views = {seat: table.view(seat) for seat in (0, 1)}
+        assert table.view(None)["undo"] is None  # a spectator has no undo
+        if step % 2 == 0 and not views[0]["over"]:
+            seat = last if step // 2 % 2 else 1 - last
+            undo = views[seat]["undo"]
+            tried = client.post(
+                url,
+                json={"move_id": f"u{step}", "expected_seq": views[seat]["seq"]},
+                headers=table.auth(seat),
+            )
+            if undo["allowed"]:
+                assert tried.status_code == 201, tried.text
+                answers["taken"] = answers.get("taken", 0) + 1
+            else:
+                problem(tried, 422, undo["code"])
+                assert tried.json()["rule_id"] == undo["rule_id"] == f"table:takeback={policy}"
+                answers[undo["code"]] = answers.get(undo["code"], 0) + 1
+            continue
+        mover = next((seat for seat in (0, 1) if views[seat]["legal_moves"]), None)
+        if mover is None:
+            break
+        legal = views[mover]["legal_moves"]  # a pass over a draw: draws cannot be undone
+        table.seq = views[mover]["seq"]
+        move = next((m for m in legal if m["type"] == "pass"), legal[0])
+        assert table.move(mover, move).status_code == 201
+        last = mover
+    assert table.view(0)["over"], "the game did not end"
+    if policy == "strict":
+        assert set(answers) == {"takeback-strict"}, answers
+    else:
+        assert answers.get("taken") and answers.get("takeback-others-move"), answers

@@ -392,11 +392,17 @@ export class HostedSession {
     return this.refresh();
   }
 
+  /** The server says whether it would take this seat's undo (its view's `undo`, as of
+   * the last sync; a move still queued here makes that stale, and the server decides). */
   undoState() {
     if (this.row.takeback === 'strict') return undoState(false, 'undo.strict');
     if (this.snapshot.over) return undoState(false, 'undo.over');
     if (!this.snapshot.seq) return undoState(false, 'undo.nothing');
     if (!navigator.onLine) return undoState(false, 'undo.offline');
+    const undo = this.row.hosted.undo;
+    if (undo && !undo.allowed && !this.snapshot.pending.length) {
+      return undoState(false, 'undo.refused', { text: ruleText(this.game, undo) });
+    }
     return undoState(true, `undo.policy.${this.row.takeback}`);
   }
 

@@ -30,10 +30,12 @@ import { openDB } from 'idb';
  * @typedef {{state?: 'synced' | 'pending' | 'conflict', ownerToken?: string | null,
  *   remoteId?: string | null, serverSeq?: number, serverTip?: string | null,
  *   lines?: ForkInfo[], blocked?: string | null, notice?: Notice}} RowSync */
+/** Would the server take this seat's undo now (its view's `undo`, server/API.md)?
+ * @typedef {{allowed: boolean, code?: string, message?: string, rule_id?: string}} UndoState */
 /** A hosted game's seat on this device, the server's view of it and copies of the sync
  * client's queue (web/engine/sync.js holds the originals).
  * @typedef {{gameId: string, token: string, seat: number, code?: string, invites?: any[],
- *   view?: any, legal?: any[], seq?: number, tipHash?: string, toMove?: number[],
+ *   view?: any, legal?: any[], undo?: UndoState | null, seq?: number, tipHash?: string, toMove?: number[],
  *   over?: boolean, outcome?: any, pending?: RowPending[], rejected?: ShownRejection[],
  *   entries?: any[], blocked?: string | null, recordKifu?: Uint8Array,
  *   recordJson?: string}} HostedPart */

@@ -26,12 +26,14 @@ import { saveRecordRow } from './records.js';
 /** @typedef {import('./storage.js').HostedRow} HostedRow */
 /** @typedef {import('../engine/sync.js').SyncClient} SyncClient */
 /** @typedef {import('../engine/sync.js').HostedHeld} HostedHeld */
+/** @typedef {import('./storage.js').UndoState} UndoState */
 /** The overall state the badge shows.
  * @typedef {{state: 'empty' | 'synced' | 'pending' | 'offline' | 'conflict', pending: number,
  *   conflicts: number, online: boolean}} SyncStatus */
 /** A seat's view as the server answers it (server/API.md `GET /api/games/{id}/view`).
  * @typedef {{seq: number, tip_hash: string, seat: number | null, to_move: number[], view: any,
- *   legal_moves: any[], outcome: any, over: boolean, names?: string[]}} ViewResponse */
+ *   legal_moves: any[], outcome: any, over: boolean, names?: string[],
+ *   undo?: UndoState | null}} ViewResponse */
 
 let online = navigator.onLine;
 /** @type {Set<(status: SyncStatus) => void>} */
@@ -338,6 +340,7 @@ async function hostedOnce(id) {
         toMove: data.to_move,
         view: data.view,
         legal: data.legal_moves || [],
+        undo: data.undo ?? null,
         over: data.over,
         outcome: data.outcome ?? null,
       });
