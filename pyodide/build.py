@@ -5,8 +5,11 @@ What lands in dist/, all loaded by name from the same origin (no CDN, no network
 - the Pyodide runtime (pyodide.mjs, pyodide.asm.*, python_stdlib.zip) copied from the npm
   package `pyodide`, pinned exactly in pyodide/package.json + package-lock.json;
 - msgspec's wasm wheel from PyPI (pinned below, sha256 checked), cached in pyodide/wheels/;
-- the `core` wheel, built here from the repo's core/ package only (never server/), with
-  fixed timestamps so the same sources give the same bytes and the same sha256;
+- the `core` wheel, built here from the repo's core/ package only (never server/), its
+  modules compiled to bytecode by Pyodide's own CPython (pyodide/compile.mjs under Node,
+  cached in pyodide/wheels/ by the sources' hash) and shipped without their sources, so
+  a phone imports `core` without compiling it; fixed timestamps and hash-based .pyc
+  files, so the same sources give the same bytes and the same sha256;
 - pyodide-lock.json listing exactly those packages (names `msgspec` and `kifu-core`), so
   `pyodide.loadPackage("kifu-core")` resolves everything from dist/.
 
@@ -68,6 +71,7 @@ TEST_WHEELS = {
 }
 
 CORE_DIST_NAME = "kifu_core"
+CORE_PYTHON = "3.14"  # Pyodide's CPython, whose bytecode the core wheel holds (checked)
 CORE_PACKAGE = "kifu-core"  # the name the browser loads
 # What the worker loads: the ES module, the emscripten glue, the wasm, the stdlib (the
 # UMD pyodide.js, the type stubs and the package's own lock file are left out, so the
@@ -217,9 +221,35 @@ def core_files() -> list[tuple[str, bytes]]:
     return files
 
 
+def compiled_core_files() -> list[tuple[str, bytes]]:
+    """core's files as the wheel ships them: each module as Pyodide's bytecode in its
+    source's place (`name.pyc`), the data files as they are; sorted. Compiling boots
+    Pyodide under Node (~2.5 s), so the result is kept per hash of the sources (and of
+    the compiler)."""
+    files = core_files()
+    sources = {name: data.decode() for name, data in files if name.endswith(".py")}
+    text = json.dumps(sources, sort_keys=True).encode()
+    compiler = (HERE / "compile.mjs").read_bytes()
+    key = sha256(PYODIDE_VERSION.encode() + b"\0" + compiler + b"\0" + text)[:16]
+    cache = WHEELS / f"core-pyc-{key}.json"
+    if not cache.exists():
+        compiled = subprocess.run(
+            ["node", str(HERE / "compile.mjs")], input=text, capture_output=True, check=False
+        )
+        if compiled.returncode != 0:
+            sys.exit(f"compiling core in Pyodide failed:\n{compiled.stderr.decode()}")
+        for old in WHEELS.glob("core-pyc-*.json"):
+            old.unlink()
+        cache.write_bytes(compiled.stdout)
+    pyc = {name: base64.b64decode(data) for name, data in json.loads(cache.read_bytes()).items()}
+    data = [(name, blob) for name, blob in files if not name.endswith(".py")]
+    return sorted([*data, *pyc.items()])
+
+
 def build_core_wheel(version: str) -> tuple[str, bytes]:
-    """A pure-Python wheel of core/ alone, byte-for-byte reproducible."""
-    name = f"{CORE_DIST_NAME}-{version}-py3-none-any.whl"
+    """A wheel of core/ alone, compiled for Pyodide's CPython, byte-for-byte reproducible."""
+    tag = "cp" + CORE_PYTHON.replace(".", "")  # bytecode: this CPython only
+    name = f"{CORE_DIST_NAME}-{version}-{tag}-none-any.whl"
     info = f"{CORE_DIST_NAME}-{version}.dist-info"
     metadata = (
         "Metadata-Version: 2.1\n"
@@ -231,10 +261,10 @@ def build_core_wheel(version: str) -> tuple[str, bytes]:
     ).encode()
     wheel_meta = (
         b"Wheel-Version: 1.0\nGenerator: kifu pyodide/build.py\n"
-        b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+        b"Root-Is-Purelib: true\nTag: " + tag.encode() + b"-none-any\n"
     )
     entries = [
-        *core_files(),
+        *compiled_core_files(),
         (f"{info}/METADATA", metadata),
         (f"{info}/WHEEL", wheel_meta),
         (f"{info}/top_level.txt", b"core\n"),
@@ -300,6 +330,8 @@ def _build(check: bool) -> bool:
     version = core_version()
     core_name, core_data = build_core_wheel(version)
     upstream = json.loads((NPM_PYODIDE / "pyodide-lock.json").read_text())
+    if not str(upstream["info"]["python"]).startswith(CORE_PYTHON + "."):
+        sys.exit(f"Pyodide runs Python {upstream['info']['python']}: set CORE_PYTHON")
     lock = {
         "info": upstream["info"],
         "packages": {
