@@ -64,3 +64,22 @@ def test_a_saved_game_is_drawn_before_the_engine_is_up(server, new_context):
     (ARTIFACTS / "instant-open.json").write_text(json.dumps(figures))
     print("instant open:", figures)
     server.start()
+
+
+# The new-game form's game list, and the engine's phase when it is first there.
+FORM_UP = """() => document.querySelector('#new-game-form #ng-game option')
+  ? { engine: document.body.dataset.engine || '' } : null"""
+
+
+def test_the_new_game_form_does_not_wait_for_the_engine(server, new_context):
+    """A first visit straight to "New game": the form lists the games (the server's
+    catalogue) while the engine still boots, then starts a game once it is up."""
+    page = new_context(PHONE_390).new_page()
+    page.goto(f"{server.url}/#/new")
+    form = page.wait_for_function(FORM_UP, polling="raf", timeout=30_000).json_value()
+    assert form["engine"] != "ready", "the form waited for the engine"
+    assert "Tulikko" in page.inner_text("#ng-game")
+    wait_engine(page)
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_selector("#turn")
+    assert seq(page) == 0
