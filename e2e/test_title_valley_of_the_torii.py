@@ -223,7 +223,8 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     played = play(page, 80, shots="tor-solo-ja")
     assert {"take", "place"} <= set(played)
     end_checks(page, "tor-solo-ja", 2)
-    assert "相手のボード" in page.inner_text("#tor-sheet")
+    # the opponent is 相手 as a player (its board is 相手のボード)
+    assert "相手" in page.inner_text("#tor-sheet")
     # the opponent board ranks in the score table too, with its pad's total
     totals = page.eval_on_selector_all(
         "#tor-sheet tr.total td", "tds => tds.map(td => td.textContent)"
@@ -231,7 +232,7 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     rows = helpers.score_rows(page)
     lost = page.inner_text("#winners") == "あなたの敗北です。"
     assert [rank for rank, _, _ in rows] == ["1", "2"], rows
-    assert rows[0 if lost else 1][1:] == ["相手のボード", totals[-1]], (rows, totals)
+    assert rows[0 if lost else 1][1:] == ["相手", totals[-1]], (rows, totals)
     assert rows[1 if lost else 0][2] == totals[0], (rows, totals)
     # no tie, so no tie-break lines ("同点判定前に並んだアーティスト：なし")
     assert "同点" not in page.inner_text("#end-screen")

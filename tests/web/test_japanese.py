@@ -3,15 +3,24 @@
 The rulebooks are Japanese (shared/seeds/000* Tulikko, 004* Ducks in Tow): every game
 word in the UI is the rulebook's own (web/src/titles/<id>/glossary.json lists the one
 form the UI uses and the variants it rejects; web/src/kit/glossary.json the app's own
-words). House style: no Latin letters outside {placeholders}, no space between a number
-(or a placeholder) and Japanese, full-width ：（）、「」.
+words). House style: no Latin letters outside {placeholders} (but the letters a rulebook
+prints, a glossary's `latin`: Torii's objective cards A, B, C), no space between a number
+(or a placeholder) and Japanese, full-width ：（）、「」 (no half-width : , ; ( ) in
+Japanese text).
+
+Read: the app's and every title's string tables (their log strings too), how to play, the
+refusals, and what each engine names in Japanese: its title, its options' labels
+(OptionSpec.label_ja) and its data's *_ja names.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,8 +31,14 @@ SRC = ROOT / "web" / "src"
 TITLES = sorted(p.name for p in (SRC / "titles").iterdir() if (p / "glossary.json").exists())
 PAIR = re.compile(r"'([\w.-]+)':\s*(?:'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\")")
 ITEM = re.compile(r"(?:text|title): '((?:[^'\\]|\\.)*)'")
-PLACEHOLDER = re.compile(r"\{\w+\}")
+PLACEHOLDER = re.compile(r"\{(?:a:)?\w+\}")
+# a count's forms, '{n|なし|#つ|#つ}' (i18n.js): each form is Japanese text too
+PLURAL = re.compile(r"\{\w+\|([^{}]*)\}")
 JA = r"\u3040-\u30ff\u4e00-\u9fff"
+# a half-width : , ; ( ) next to Japanese (a space between or not): 「プレイヤー1: 0」,
+# 「2ポイント, 横3枚・縦1段; 獲得可能」, 「配置して刻印を選ぶ (3)」
+JA_TEXT = rf"{JA}\uff01-\uff5e\u3001\u3002\u300c\u300d"
+HALF_WIDTH = re.compile(rf"[{JA_TEXT}][0-9A-Za-z]* ?[:,;()]|[:,;()] ?[0-9A-Za-z]*[{JA_TEXT}]")
 
 
 def ja_part(path: Path) -> str:
@@ -40,12 +55,37 @@ def shared_strings() -> dict[str, str]:
     return out
 
 
+def data_names(obj: Any, where: str, out: dict[str, str], depth: int = 0) -> None:
+    """Every `*_ja` field of the structs in a title's data module (names a view carries:
+    Torii's objective cards, Woods' combo cards, Rewild's cards)."""
+    if depth > 6:
+        return
+    if isinstance(obj, list | tuple):
+        for n, item in enumerate(obj):
+            data_names(item, f"{where}[{n}]", out, depth + 1)
+    elif isinstance(obj, dict):
+        for key, item in obj.items():
+            data_names(item, f"{where}[{key!r}]", out, depth + 1)
+    elif fields := getattr(obj, "__struct_fields__", None) or getattr(obj, "_fields", None):
+        for field in fields:
+            value = getattr(obj, field)
+            if field.endswith("_ja") and isinstance(value, str):
+                out[f"{where}.{field}"] = value
+            else:
+                data_names(value, f"{where}.{field}", out, depth + 1)
+
+
 def engine_strings(title: str) -> dict[str, str]:
-    """What the engine itself names in Japanese: the title and its options' labels
-    (the new-game form shows them as they are)."""
-    info = games.get(title).info
+    """What the engine itself names in Japanese: the title, its options' labels (the
+    new-game form shows them as they are) and its data's names."""
+    game = games.get(title)
+    info = game.info
     out = {f"{title} engine:title_ja": info.title_ja}
     out.update({f"{title} engine:option {o.name}": o.label_ja for o in info.options})
+    data = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".data")
+    for name in dir(data):
+        if name.isupper():
+            data_names(getattr(data, name), f"{title} engine:data {name}", out)
     return out
 
 
@@ -73,25 +113,36 @@ def glossary(path: Path) -> list[tuple[str, str]]:
 APP = glossary(SRC / "kit" / "glossary.json")
 
 
-def style_problems(text: str) -> list[str]:
-    bare = PLACEHOLDER.sub("0", text)
+def latin(title: str) -> list[str]:
+    """The Latin letters a title's rulebook prints as they are (glossary `latin`)."""
+    data = json.loads((SRC / "titles" / title / "glossary.json").read_text())
+    return list(data.get("latin", []))
+
+
+def style_problems(text: str, letters: Sequence[str] = ()) -> list[str]:
+    bare = PLACEHOLDER.sub("0", PLURAL.sub(lambda m: m[1].replace("#", "0"), text))
     problems = []
-    if re.search(r"[A-Za-z]", bare):
-        problems.append(f"Latin letters: {re.findall(r'[A-Za-z]+', bare)}")
+    words = [w for w in re.findall(r"[A-Za-z]+", bare) if w not in letters]
+    if words:
+        problems.append(f"Latin letters: {words}")
+    if re.search("[Ａ-Ｚａ-ｚ]", bare):  # 「初めてはＡ」 beside the choices' A
+        problems.append(f"full-width Latin letters: {re.findall('[Ａ-Ｚａ-ｚ]+', bare)}")
     if re.search(rf"[0-9][ \u3000][{JA}]|[{JA}][ \u3000][0-9]", bare):
         problems.append("a space between a number and Japanese")
     if re.search(rf"[{JA}][ \u3000][{JA}（「]|[{JA}）」][ \u3000][{JA}]", bare):
         problems.append("a space inside Japanese")
-    half = re.findall(r"[:(),\"]", bare)
+    half = HALF_WIDTH.findall(bare) or re.findall(r"[:;(),\"]", bare)
     if half:
         problems.append(f"half-width punctuation: {half}")
     return problems
 
 
-def check(strings: dict[str, str], rules: list[tuple[str, str]]) -> list[str]:
+def check(
+    strings: dict[str, str], rules: list[tuple[str, str]], letters: Sequence[str] = ()
+) -> list[str]:
     found = []
     for where, text in strings.items():
-        found += [f"{where}: {p}: {text}" for p in style_problems(text)]
+        found += [f"{where}: {p}: {text}" for p in style_problems(text, letters)]
         for bad, good in rules:
             if re.search(bad, text):
                 found.append(f"{where}: {bad!r} is not the rulebook's word (use {good}): {text}")
@@ -107,9 +158,20 @@ def test_app_strings():
 
 @pytest.mark.parametrize("title", TITLES)
 def test_title_strings(title):
-    assert (
-        check(title_strings(title), APP + glossary(SRC / "titles" / title / "glossary.json")) == []
-    )
+    rules = APP + glossary(SRC / "titles" / title / "glossary.json")
+    assert check(title_strings(title), rules, latin(title)) == []
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_log_string_and_option_label_is_read(title):
+    """The check above reads the title's log strings (every `log.<id>.` key of its
+    table, `.hidden` and `.then` wordings too) and its engine's option labels."""
+    strings = title_strings(title)
+    source = ja_part(SRC / "titles" / title / "strings.js")
+    logs = set(re.findall(rf"'(log\.{title}\.[\w.-]+)':", source))
+    assert logs and all(f"{title}/strings.js:{key}" in strings for key in logs)
+    options = games.get(title).info.options
+    assert all(strings[f"{title} engine:option {o.name}"] == o.label_ja for o in options)
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -133,6 +195,19 @@ def test_checks_can_fail():
     assert style_problems("Kifu では")
     assert style_problems("手札(4枚)")
     assert not style_problems("タイル{n}枚（残り）")
+    # half-width : , ; ( ) beside Japanese, with a space or not (the review's finds)
+    for text in ("プレイヤー1: 0", "2ポイント, 横3枚・縦1段; 獲得可能", "配置して刻印を選ぶ (3)"):
+        assert HALF_WIDTH.search(text), text
+        assert any("half-width" in p for p in style_problems(text)), text
+    assert HALF_WIDTH.search("残り; なし") and HALF_WIDTH.search("(なし)")
+    assert not HALF_WIDTH.search("残り：なし") and not HALF_WIDTH.search("Aki: 3")
+    # a count's forms are read as Japanese text
+    assert style_problems("残り{n|なし|#つ|# つ}")
+    assert not style_problems("残り{n|なし|#つ|#つ}")
+    # the letters a rulebook prints pass where the glossary names them, no other word
+    assert style_problems("初めてはA") and not style_problems("初めてはA", ["A"])
+    assert style_problems("Aの目標カード（Kifu）", ["A"])
+    assert style_problems("初めてはＡ", ["A"])
     ducks = glossary(SRC / "titles" / "ducks-in-tow" / "glossary.json")
     assert check({"x": "板（トウ）"}, ducks)
     assert check({"x": "スタートカード"}, ducks)

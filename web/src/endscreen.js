@@ -21,15 +21,15 @@ export function endPanel(game, outcome, names, info = {}) {
   return h('div.end-screen', { id: 'end-screen' },
     h('h2', {}, t('end.title')),
     h('p.winners', { id: 'winners' }, outcome.won != null ? wonOrLost(outcome.won, seats.length)
-      : t('end.winners', { names: outcome.winners.map(names).join(', ') })),
+      : t('end.winners', { names: outcome.winners.map(names).join(t('list.sep')) })),
     lowerWins ? h('p.note', {}, t('end.lowerWins')) : null,
     h('table.scores', {},
-      h('caption.visually-hidden', {}, t('end.scores')),
+      h('caption.visually-hidden', {}, tOr(`end.score.${game}`, t('end.scores'))),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('end.rank')), h('th', { scope: 'col' }, t('end.player')), h('th', { scope: 'col' }, tOr(`end.score.${game}`, t('end.score'))))),
       h('tbody', {}, scoreRows(game, outcome, names, order, starred).map((row) => h('tr', { class: row.star ? 'winner' : row.opponent ? 'opponent' : '' },
         h('td', {}, String(row.rank)), h('th', { scope: 'row' }, row.name, row.star ? h('span', { 'aria-label': t('end.winner') }, ' ★') : ''), h('td', {}, String(row.score)))))),
     trailKeys.length ? h('details.trail', { open: true }, h('summary', {}, tOr(`end.trail.${game}`, t('end.trail'))),
-      h('dl', {}, trailKeys.flatMap((k) => [h('dt', {}, trailLabel(game, k)), h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
+      h('dl', {}, trailKeys.flatMap((k) => [trailLabel(game, k) ? h('dt', {}, trailLabel(game, k)) : null, h('dd', {}, ownTrail(game, k, outcome, names) ?? trailValue(k, outcome[k], names, seats.length))]))) : null,
   );
 }
 
@@ -52,6 +52,8 @@ function ownTrail(game, key, outcome, names) {
   return titleOf(game).trail?.(key, outcome[key], { names, outcome });
 }
 
+/** A field's heading; a blank one (`trail.<game>.<key>`: '') shows the field under the
+ * trail's own heading alone (Torii's score pad). */
 function trailLabel(game, key) {
   return tOr(`trail.${game}.${key}`, tOr(`trail.${key}`, key.replace(/_/g, ' ')));
 }
@@ -62,9 +64,9 @@ function trailValue(key, value, names, nSeats) {
   if (key === 'end_reason' && typeof value === 'string') {
     return tOr(`end.reason.${value}`, value);
   }
-  if (SEAT_LISTS.has(key) && Array.isArray(value)) return value.map(names).join(', ') || '—';
+  if (SEAT_LISTS.has(key) && Array.isArray(value)) return value.map(names).join(t('list.sep')) || '—';
   if (Array.isArray(value) && value.length === nSeats) {
-    return value.map((v, i) => `${names(i)}: ${fmt(v)}`).join(' · ');
+    return value.map((v, i) => t('end.seatValue', { name: names(i), value: fmt(v) })).join(' · ');
   }
   return fmt(value);
 }

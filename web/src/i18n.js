@@ -60,8 +60,25 @@ function article(word) {
   return `${/^[aeiou]/i.test(String(word)) ? 'an' : 'a'} ${word}`;
 }
 
+/** The form of `forms` (split at `|`) for the count `value`: two forms are [one, other],
+ * three are [zero, one, other] (the zero form for 0 only: "残りなし", "none left"); the
+ * language's plural rules pick one or other (Japanese has no "one": always other). `#`
+ * in the form is the count.
+ * @param {unknown} value
+ * @param {string} forms */
+function plural(value, forms) {
+  const list = forms.split('|');
+  const n = Number(value);
+  let form = list[list.length - 1];
+  if (list.length === 3 && n === 0) form = list[0];
+  else if (list.length > 1 && new Intl.PluralRules(lang).select(n) === 'one') form = list[list.length - 2];
+  return form.replace(/#/g, String(value));
+}
+
 /** The string for `key` in the current language, `{name}` placeholders filled;
- * `{a:name}` is the value with its English article (the value decides a or an).
+ * `{a:name}` is the value with its English article (the value decides a or an);
+ * `{name|one|other}` (or `{name|zero|one|other}`) is the form for the count `name`,
+ * `#` in it the count: '{n|# duck|# ducks}', '残り{n|なし|#つ|#つ}'.
  * @param {string} key
  * @param {Record<string, any>} [params]
  * @returns {string} */
@@ -70,9 +87,10 @@ export function t(key, params = {}) {
   if (text === undefined) text = LANGS.en[key];
   if (text === undefined) return key;
   if (typeof text === 'function') return text(params);
-  return text.replace(/\{(a:)?(\w+)\}/g, (/** @type {string} */ whole, /** @type {string | undefined} */ a, /** @type {string} */ name) => {
+  return text.replace(/\{(a:)?(\w+)(?:\|([^{}]*))?\}/g, (/** @type {string} */ whole, /** @type {string | undefined} */ a, /** @type {string} */ name, /** @type {string | undefined} */ forms) => {
     const value = params[name];
     if (value === undefined || value === null) return whole;
+    if (forms !== undefined) return plural(value, forms);
     return a ? article(value) : value;
   });
 }

@@ -9,8 +9,9 @@ beforeEach(async () => {
   vi.stubGlobal('navigator', { languages: ['fr-FR', 'ja-JP'], language: 'fr-FR' });
   i18n = await import('../src/i18n.js');
   i18n.addStrings({
-    en: { 'test.greet': 'Hello {name}, {n} new', 'test.duck': '{name} drew {a:colour} duck.', 'test.only-en': 'English only', 'test.fn': (p) => `${p.n} × 2 = ${p.n * 2}` },
-    ja: { 'test.greet': '{name}さん、新着{n}件', 'test.duck': '{name}は{colour}のアヒルを引いた。' },
+    en: { 'test.greet': 'Hello {name}, {n} new', 'test.duck': '{name} drew {a:colour} duck.', 'test.only-en': 'English only', 'test.fn': (p) => `${p.n} × 2 = ${p.n * 2}`,
+      'test.left': '{n|none left|one left|# left}', 'test.ducks': 'needs {n|# duck|# ducks}, {a:colour} first' },
+    ja: { 'test.greet': '{name}さん、新着{n}件', 'test.duck': '{name}は{colour}のアヒルを引いた。', 'test.left': '残り{n|なし|#つ|#つ}', 'test.ducks': 'アヒル{n|#羽|#羽}' },
   });
 });
 
@@ -37,6 +38,22 @@ describe('t', () => {
     expect(i18n.t('test.nowhere')).toBe('test.nowhere');
     expect(i18n.tOr('test.nowhere', 'fallback')).toBe('fallback');
     expect(i18n.tOr('test.only-en', 'fallback')).toBe('English only');
+  });
+
+  it('gives a count its plural form: one or other, and a zero form where there are three', () => {
+    // "1 action(s) left", "残り0つ": the tables said "(s)" and a bare 0 before this
+    expect(i18n.t('test.ducks', { n: 1, colour: 'orange' })).toBe('needs 1 duck, an orange first');
+    expect(i18n.t('test.ducks', { n: 2, colour: 'blue' })).toBe('needs 2 ducks, a blue first');
+    expect(i18n.t('test.ducks', { n: 0, colour: 'blue' })).toBe('needs 0 ducks, a blue first');
+    expect(i18n.t('test.left', { n: 0 })).toBe('none left');
+    expect(i18n.t('test.left', { n: 1 })).toBe('one left');
+    expect(i18n.t('test.left', { n: 3 })).toBe('3 left');
+    expect(i18n.t('test.left', {})).toBe('{n|none left|one left|# left}');
+    i18n.setLang('ja');
+    expect(i18n.t('test.left', { n: 0 })).toBe('残りなし');
+    expect(i18n.t('test.left', { n: 1 })).toBe('残り1つ');
+    expect(i18n.t('test.left', { n: 4 })).toBe('残り4つ');
+    expect(i18n.t('test.ducks', { n: 1 })).toBe('アヒル1羽');
   });
 
   it('calls a string that is a function with the params', () => {

@@ -18,8 +18,9 @@ const TABLES = [
   ...titles.map(({ id, en: words, ja: wordsJa }) => ({ name: `title ${id}`, en: words, ja: wordsJa })),
 ];
 
-/** The placeholders of a string: `{name}` and `{a:name}` both name `name`. */
-const placeholders = (text) => [...new Set([...String(text).matchAll(/\{(?:a:)?(\w+)\}/g)].map((m) => m[1]))].sort();
+/** The placeholders of a string: `{name}`, `{a:name}` and a plural `{name|one|other}`
+ * all name `name`. */
+const placeholders = (text) => [...new Set([...String(text).matchAll(/\{(?:a:)?(\w+)(?:\|[^{}]*)?\}/g)].map((m) => m[1]))].sort();
 
 it('finds every title folder', () => {
   expect(titles.map((title) => title.id)).toEqual(expect.arrayContaining(['tulikko', 'ducks-in-tow', 'valley-of-the-torii', 'whispering-woods', 'rewild-south-america']));
@@ -40,6 +41,11 @@ describe.each(TABLES)('$name strings', (table) => {
     const halfBlank = Object.keys(table.en).filter((key) => blank(table.en[key]) !== blank(table.ja[key]));
     expect(halfBlank).toEqual([]);
   });
+});
+
+it('writes a count\'s plural as its forms, never "(s)": "1 action(s) left" (i18n.js {n|one|other})', () => {
+  const unsure = TABLES.flatMap((table) => Object.entries(table.en).filter(([, text]) => /\w\((s|es)\)/.test(String(text))).map(([key]) => `${table.name}: ${key}`));
+  expect(unsure).toEqual([]);
 });
 
 it('no title overrides a key of the app or of another title', () => {

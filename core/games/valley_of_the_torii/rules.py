@@ -98,7 +98,7 @@ OPTIONS = [
         choices=["random", "A", "B", "C"],
         label_en="Objective cards: one at random per landscape, or every card of one letter"
         " (A for a first game; solo plays one letter, drawn at random unless you choose one)",
-        label_ja="目標カード：風景ごとにランダム、または同じ文字のカード（初めてはＡ、ソロは1文字）",
+        label_ja="目標カード：風景ごとにランダム、または同じ文字のカード（初めてのゲームはA、ソロは1文字）",
         rule_id="TOR-011",
         group="setup",
     ),

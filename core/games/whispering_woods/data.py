@@ -227,10 +227,10 @@ class ComboType:
 
 
 COMBO_TYPES: tuple[ComboType, ...] = (
-    ComboType(2, 4, 3, "x2 combo card", "x2のコンボカード"),
-    ComboType(3, 3, 5, "x3 combo card", "x3のコンボカード"),
-    ComboType(4, 2, 8, "x4 combo card", "x4のコンボカード"),
-    ComboType(5, 1, 12, "x5 combo card", "x5のコンボカード"),
+    ComboType(2, 4, 3, "x2 combo card", "×2のコンボカード"),
+    ComboType(3, 3, 5, "x3 combo card", "×3のコンボカード"),
+    ComboType(4, 2, 8, "x4 combo card", "×4のコンボカード"),
+    ComboType(5, 1, 12, "x5 combo card", "×5のコンボカード"),
 )
 COMBO_CARDS: tuple[str, ...] = tuple(
     f"X{t.missions}-{n}" for t in COMBO_TYPES for n in range(1, t.count + 1)

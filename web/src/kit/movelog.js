@@ -5,26 +5,87 @@
 // used when the event's secret was redacted. A title formats its own fields
 // (`title.logParams(key, value)`); events with no wording (bookkeeping) are skipped.
 import { h } from '../ui.js';
-import { t, has } from '../i18n.js';
+import { t, has, getLang } from '../i18n.js';
 
-/** The sentence for one event, or null. */
-export function eventText(game, event, names, title, viewer) {
+// The subject of a sentence, while it is being worded: a seat's name is put in after
+// (or left out: a sentence that goes on about the player just named says it once).
+const SUBJECT = '\u0000';
+// Languages that leave out a subject just named, and how a sentence opens with it:
+// 「あなたが竹タイルを取りました。竹タイルを2段目…に配置しました。」 English keeps it.
+const DROPS = { ja: new RegExp(`^${SUBJECT}[がは]`) };
+
+/** The words of one event before its subject is settled: {key, params, name, subject}
+ * (`subject`: the sentence opens with the player as its subject), or null. */
+function worded(game, event, names, title, viewer) {
   const base = `log.${game}.${event.type}`;
   if (!has(base)) return null;
   const params = {};
   let hidden = false;
+  let name = null;
   for (const [k, v] of Object.entries(event)) {
     if (v === null) hidden = true;
-    if (k === 'seat') params.name = v === viewer && viewer !== null && viewer !== undefined ? t('log.you') : names(v);
-    else params[k] = title.logParams?.(k, v, event) ?? v;
+    if (k === 'seat') {
+      name = v === viewer && viewer !== null && viewer !== undefined ? t('log.you') : names(v);
+      params.name = SUBJECT;
+    } else params[k] = title.logParams?.(k, v, event) ?? v;
   }
   const key = hidden && has(`${base}.hidden`) ? `${base}.hidden` : base;
-  return t(key, params);
+  const drop = DROPS[getLang()];
+  return { key, params, name, seat: event.seat, subject: Boolean(drop && name !== null && drop.test(t(key, params))) };
+}
+
+/** A sentence: its subject left out (`again`: the sentence before named the same player
+ * as its subject) or put in; `then`: it runs on into the next (a `.then` wording). */
+function sentence(words, again, then) {
+  const key = then && has(`${words.key}.then`) ? `${words.key}.then` : words.key;
+  const text = t(key, words.params);
+  const drop = DROPS[getLang()];
+  return (again && drop ? text.replace(drop, '') : text).replaceAll(SUBJECT, words.name ?? '');
+}
+
+/** The sentences of a turn's events in order: a subject the sentence before named as
+ * its own is not said again, and a sentence with a `.then` wording runs on into such a
+ * sentence ("…をプレイし、草原タイルを配置しました。"). */
+function sentences(items) {
+  const again = items.map((w, i) => i > 0 && w.subject && items[i - 1].subject && items[i - 1].seat === w.seat);
+  return items.map((w, i) => sentence(w, again[i], Boolean(again[i + 1])));
+}
+
+/** The sentence for one event, or null. */
+export function eventText(game, event, names, title, viewer) {
+  const words = worded(game, event, names, title, viewer);
+  return words ? sentence(words, false, false) : null;
 }
 
 // Events after which the next entry is another turn, even by the same seat: a solo
 // game is one seat's entries from start to end, and its log was one paragraph.
 const TURN_ENDS = new Set(['turn-ended', 'turn-passed', 'turn-started', 'round-closed']);
+
+/** The turns of the log ({seat, first, last, sentences}): consecutive entries of one
+ * seat up to an event that ends a turn (TURN_ENDS), each event a sentence. */
+export function logTurns(game, title, entries, line, names, viewer = null) {
+  const turns = [];
+  let ended = false; // the entries so far closed a turn
+  for (const seq of line || []) {
+    const entry = entries[seq - 1];
+    if (!entry || entry.kind === 'takeback') continue;
+    const events = entry.events || [];
+    const ends = events.some((ev) => TURN_ENDS.has(ev.type));
+    const words = events.map((ev) => worded(game, ev, names, title, viewer)).filter(Boolean);
+    if (!words.length) {
+      ended = ended || ends;
+      continue;
+    }
+    const prev = turns[turns.length - 1];
+    if (prev && prev.seat === entry.seat && !ended) {
+      prev.words.push(...words);
+      prev.last = seq;
+    } else turns.push({ seat: entry.seat, first: seq, last: seq, words });
+    ended = ends;
+  }
+  for (const turn of turns) turn.sentences = sentences(turn.words);
+  return turns;
+}
 
 /**
  * The log of the entries in `line` (seqs in effect), grouped into turns (consecutive
@@ -33,25 +94,7 @@ const TURN_ENDS = new Set(['turn-ended', 'turn-passed', 'turn-started', 'round-c
  * last moved (the pass-the-device screen), `latest` is the newest turn ({seat, text}).
  */
 export function moveLog(game, title, entries, line, names, { viewer = null, last = 40, since = undefined } = {}) {
-  const turns = [];
-  let ended = false; // the entries so far closed a turn
-  for (const seq of line || []) {
-    const entry = entries[seq - 1];
-    if (!entry || entry.kind === 'takeback') continue;
-    const events = entry.events || [];
-    const ends = events.some((ev) => TURN_ENDS.has(ev.type));
-    const sentences = events.map((ev) => eventText(game, ev, names, title, viewer)).filter(Boolean);
-    if (!sentences.length) {
-      ended = ended || ends;
-      continue;
-    }
-    const prev = turns[turns.length - 1];
-    if (prev && prev.seat === entry.seat && !ended) {
-      prev.sentences.push(...sentences);
-      prev.last = seq;
-    } else turns.push({ seat: entry.seat, first: seq, last: seq, sentences });
-    ended = ends;
-  }
+  const turns = logTurns(game, title, entries, line, names, viewer);
   const item = (turn) => h('li', { dataset: { seat: turn.seat, seq: turn.last } },
     h('span.log-turn', {}, turn.sentences.map((s) => h('span.log-line', {}, s))));
   const list = h('ol.move-log', { id: 'move-log', reversed: true },

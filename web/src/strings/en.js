@@ -47,7 +47,7 @@ export const en = {
   'kind.replay': 'Replay',
 
   'status.over': 'Finished — winner: {winners}',
-  'status.pendingMoves': '{n} move(s) waiting to be sent',
+  'status.pendingMoves': '{n|# move|# moves} waiting to be sent',
   'status.yourTurn': 'Your turn',
   'status.waiting': 'Waiting for {name}',
   'status.toMove': 'To move: {name}',
@@ -144,8 +144,8 @@ export const en = {
   'game.botThinking': '{name} is thinking…',
   'game.botProgress': '{name} is thinking… {pct}%',
   'game.waitingFor': 'Waiting for {name}…',
-  'game.pendingHosted': '{n} move(s) waiting to be sent to the server.',
-  'game.pendingList': '{n} move(s) queued: they are sent when the server is reachable.',
+  'game.pendingHosted': '{n|# move|# moves} waiting to be sent to the server.',
+  'game.pendingList': '{n|# move|# moves} queued: {n|it is|they are} sent when the server is reachable.',
   'game.allMoves': 'All moves ({n})',
   'game.undo': 'Undo',
   'game.export': 'Export record',
@@ -201,6 +201,7 @@ export const en = {
   'end.player': 'Player',
   'end.score': 'Score',
   'end.trail': 'Scoring trail',
+  'end.seatValue': '{name}: {value}',
   'trail.end_reason': 'Why the game ended',
 
   'share.button': 'Share this game',
@@ -254,6 +255,11 @@ export const en = {
   'game.stepControls': 'Controls for this step',
   'game.otherPlayers': 'Other players ({n})',
   'list.sep': ', ',
+  // a label and its text, clauses of one description, a note after a text (its own
+  // space in English): Japanese writes them with full-width punctuation
+  'text.labelled': '{label}: {text}',
+  'list.clauses': '; ',
+  'text.aside': ' ({note})',
   'scrub.viewing': 'Viewing move {seq} of {max} (read-only)',
   'log.title': 'What happened',
   'log.you': 'You',

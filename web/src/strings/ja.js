@@ -54,7 +54,7 @@ export const ja = {
 
   'seat.default': 'プレイヤー{n}',
   'seat.you': 'あなた',
-  'seatKind.human': 'この端末の人',
+  'seatKind.human': 'この端末のプレイヤー',
   'seatKind.bot': 'ボット',
   'seatKind.remote': '招待（別の端末）',
 
@@ -201,6 +201,7 @@ export const ja = {
   'end.player': 'プレイヤー',
   'end.score': 'ポイント',
   'end.trail': 'ポイントの内訳',
+  'end.seatValue': '{name}：{value}',
   'trail.end_reason': '終了の理由',
 
   'share.button': 'このゲームを共有する',
@@ -254,6 +255,9 @@ export const ja = {
   'game.stepControls': 'この手順の操作',
   'game.otherPlayers': 'ほかのプレイヤー（{n}人）',
   'list.sep': '、',
+  'text.labelled': '{label}：{text}',
+  'list.clauses': '／',
+  'text.aside': '（{note}）',
   'scrub.viewing': '{max}件中{seq}件目の記録を表示しています（閲覧のみ）',
   'log.title': 'これまでの経過',
   'log.you': 'あなた',

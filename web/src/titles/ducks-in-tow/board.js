@@ -7,6 +7,9 @@ import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
 import { findMove, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
 
 const LETTERS = ['Y', 'O', 'B', 'G'];
+// The action phase and the steps inside an action (a shaken duck, the Gift Shop): the
+// actions left count there, not in the upkeep (disperse, food, hand).
+export const ACTION_STEPS = new Set(['actions', 'shake', 'gift_draw', 'discard_card', 'discard_food']);
 const R = 46;
 
 function duckShape(colour, x, y, r = 7) {
@@ -57,8 +60,13 @@ export function duckLabel(key, value) {
   }
   if (key === 'colour' || key === 'keep' || key === 'release') return tOr(`duck.colour.${value}`, value);
   if (key === 'card') return cardName(value);
-  if (key === 'formation') return tOr(`dit.formation.${value}`, value);
+  if (key === 'formation') return formationName(value);
   return undefined;
+}
+
+/** A formation card by its name (the board's and the log's: dit.formation.<id>). */
+export function formationName(id, fallback = id) {
+  return tOr(`dit.formation.${id}`, fallback);
 }
 
 /** `el`, followed by kit/animate.js as `key` (a card from the display into a hand). */
@@ -71,8 +79,12 @@ function keyed(el, key) {
 export function cardName(id) {
   const [code, n] = String(id).split('-');
   if (code.startsWith('ST')) return t('dit.startCard');
-  return `${tOr(`dit.place.${code}`, code)}${n ? ` ${n}` : ''}`;
+  const place = tOr(`dit.place.${code}`, code);
+  return n ? t('dit.cardOf', { place, n }) : place;
 }
+
+/** Colours [Y, O, B, G] (a row each) where `pick(row)` holds, in words. */
+const colourList = (pick) => LETTERS.filter((_, row) => pick(row)).map((c) => t(`duck.colour.${c}`)).join(t('list.sep'));
 
 export function renderDucks(container, ctx) {
   const { view, legal, onMove, names, readOnly } = ctx;
@@ -80,7 +92,7 @@ export function renderDucks(container, ctx) {
   const moves = readOnly ? [] : legal;
   const status = [
     h('span', {}, tOr(`dit.phase.${view.phase}`, view.phase)),
-    view.phase === 'over' ? null : h('span', {}, t('dit.actionsLeft', { n: view.actions_left })),
+    ACTION_STEPS.has(view.phase) ? h('span', {}, t('dit.actionsLeft', { n: view.actions_left })) : null,
     view.shaken ? h('span', {}, t('dit.shaken'), ' ', duckChip(view.shaken, 1)) : null,
     view.end_trigger >= 0 && view.phase !== 'over' ? h('strong', {}, t('dit.finalTurns', { n: view.final_turns_left })) : null,
   ].filter(Boolean);
@@ -120,7 +132,12 @@ function park(view, legal, onMove, names) {
     const fill = role === 'GS' ? '#fde7c8' : role === 'AD' ? '#f3d9ea' : '#d8eedf';
     const pawns = view.players.filter((p) => p.pawn === i);
     const ducks = tile.ducks || [];
-    const label = `${t('dit.tile', { n: i + 1 })}: ${t(`dit.role.${role}`)}${tile.location ? ` ${tOr(`dit.place.${tile.location}`, tile.location)}` : ''}; ${t('dit.ducksHere', { list: ducks.map((n, c) => (n ? `${t(`duck.colour.${LETTERS[c]}`)} ${n}` : null)).filter(Boolean).join(', ') || '0' })}${pawns.length ? `; ${t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(', ') })}` : ''}`;
+    const what = tile.location ? t('dit.roleAt', { role: t(`dit.role.${role}`), place: tOr(`dit.place.${tile.location}`, tile.location) }) : t(`dit.role.${role}`);
+    const label = [
+      t('text.labelled', { label: t('dit.tile', { n: i + 1 }), text: what }),
+      t('dit.ducksHere', { list: duckLabel('ducks', ducks) }),
+      pawns.length ? t('dit.pawnsHere', { names: pawns.map((p) => names(p.seat)).join(t('list.sep')) }) : null,
+    ].filter(Boolean).join(t('list.clauses'));
     const g = s('g', { role: 'img', 'aria-label': label, dataset: { tile: i } });
     g.append(s('polygon', { points: corners, fill, stroke: '#555', 'stroke-width': 1.5 }));
     // a legal tile: tinted under its ducks and label (they stay readable), a thick dashed rim
@@ -245,11 +262,16 @@ function cardSvg(face, slot = null) {
 /** A card in words, for screen readers and tooltips. */
 function cardText(id, face, slot = null) {
   const printed = printedRows(face, slot);
-  const ducks = LETTERS.filter((_, row) => printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
-  const empty = LETTERS.filter((_, row) => !printed[row] && !slot?.adopted?.[row]).map((c) => t(`duck.colour.${c}`)).join(', ') || '—';
-  const adopted = LETTERS.filter((_, row) => slot?.adopted?.[row] && !printed[row]).map((c) => t(`duck.colour.${c}`)).join(', ');
-  if (face?.kind === 'start') return `${t('dit.startCard')}: ${t('dit.cardDucks', { list: ducks })}; ${t('dit.emptySpaces', { list: empty })}`;
-  return `${cardName(id)}: ${t('dit.needs', { n: face ? face.needed : printed.filter(Boolean).length, list: ducks })}; ${t('dit.emptySpaces', { list: empty })}${adopted ? `; ${t('dit.adopted', { list: adopted })}` : ''}`;
+  const ducks = colourList((row) => printed[row]) || '—';
+  const empty = colourList((row) => !printed[row] && !slot?.adopted?.[row]) || '—';
+  const adopted = colourList((row) => slot?.adopted?.[row] && !printed[row]);
+  const start = face?.kind === 'start';
+  const clauses = [
+    start ? t('dit.cardDucks', { list: ducks }) : t('dit.needs', { n: face ? face.needed : printed.filter(Boolean).length, list: ducks }),
+    t('dit.emptySpaces', { list: empty }),
+    adopted ? t('dit.adopted', { list: adopted }) : null,
+  ];
+  return t('text.labelled', { label: start ? t('dit.startCard') : cardName(id), text: clauses.filter(Boolean).join(t('list.clauses')) });
 }
 
 /** A completed card: as printed, with adopted ducks and formation-covered ducks. */
@@ -267,8 +289,9 @@ function formationCards(view, names) {
   return h('section.dit-formations', { 'aria-label': t('dit.formationCards') },
     h('h3', {}, t('dit.formationCards')),
     h('div.cards', {}, faces.map((f) => {
-      const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(', ') || '—' });
-      const label = `${tOr(`dit.formation.${f.id}`, f.name)}: ${t('dit.points', { n: f.points })}, ${t('dit.formationSize', { w: f.width, h: f.height })}; ${status}`;
+      const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(t('list.sep')) || '—' });
+      const about = [t('dit.points', { n: f.points }), t('dit.formationSize', { w: f.width, h: f.height }), status].join(t('list.clauses'));
+      const label = t('text.labelled', { label: formationName(f.id, f.name), text: about });
       return h(`span.card.face${open.has(f.id) ? '' : '.done'}`, { title: label, dataset: { formation: f.id } },
         formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`), h('span.visually-hidden', {}, label));
     })));

@@ -1,7 +1,7 @@
 // Ducks in Tow in the PWA: its board, how to play, its words, its moves and events in
 // words, and the content of a picker's choice (duck chips for the Gift Shop's food and
 // feeding).
-import { renderDucks, duckCounts, duckLabel, cardName } from './board.js';
+import { renderDucks, duckCounts, duckLabel, cardName, formationName } from './board.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';
 import { moveLabel } from '../../kit/board.js';
@@ -16,12 +16,20 @@ function logParams(key, value) {
   return duckLabel(key, value);
 }
 
+/** The outcome's fields on the end screen: the formation cards each player claimed by
+ * their names, as the board names them (not the engine's ids). */
+export function trail(key, value, { names }) {
+  if (key !== 'formations' || !Array.isArray(value)) return undefined;
+  return value.map((ids, seat) => t('end.seatValue', { name: names(seat), value: ids.map((id) => formationName(id)).join(t('list.sep')) || '—' })).join(' · ');
+}
+
 export default {
   id: 'ducks-in-tow',
   render: renderDucks,
   label: (move) => moveLabel('ducks-in-tow', move, duckLabel),
   option: (move) => (move.type === 'gift-food' || move.type === 'feed' ? duckCounts(move.food || move.ducks) : undefined),
   logParams,
+  trail,
   howto,
   strings,
 };

@@ -33,7 +33,7 @@ const uidCard = new Map();
 let longGame = false;
 
 export const cardName = (id) => tOr(`rw.card.${id}`, t('rw.aCard'));
-const cardText = (id) => `${cardName(id)}: ${tOr(`rw.text.${id}`, '')}`;
+const cardText = (id) => t('text.labelled', { label: cardName(id), text: tOr(`rw.text.${id}`, '') });
 const biomeName = (b) => t(`rw.biome.${b}`);
 
 /** moveLabel's and the log's formatter: cards, biomes, hexes, halves and resources in words. */
@@ -192,7 +192,7 @@ function hand(p, legal, onMove) {
       const played = (p.played || []).find((x) => x.split(':')[0] === id);
       const inHand = (p.hand || []).includes(id);
       const name = id === 'H' ? t('rw.action.H') : t(`rw.actionShort.${id}`);
-      return h(`span.rw-action${inHand ? '' : '.played'}`, { title: `${t(`rw.action.${id}`)}${played ? `: ${t(`rw.halfText.${id}.${played.split(':')[1]}`)}` : ''}` },
+      return h(`span.rw-action${inHand ? '' : '.played'}`, { title: played ? t('text.labelled', { label: t(`rw.action.${id}`), text: t(`rw.halfText.${id}.${played.split(':')[1]}`) }) : t(`rw.action.${id}`) },
         h('span.rw-action-name', {}, name, played ? ` ${t(`rw.halfShort.${id}.${played.split(':')[1]}`)}` : ''));
     }));
   }
@@ -211,7 +211,7 @@ function hand(p, legal, onMove) {
       const up = played && played.endsWith(`:${half}`);
       return h(`span.rw-half${up ? '.up' : ''}`, { title: t(`rw.halfText.${id}.${half}`) }, text);
     });
-    return h(`span.rw-action${inHand ? '' : '.played'}`, { title: `${t(`rw.action.${id}`)}${inHand ? '' : ` (${t('rw.played')})`}` },
+    return h(`span.rw-action${inHand ? '' : '.played'}`, { title: `${t(`rw.action.${id}`)}${inHand ? '' : t('text.aside', { note: t('rw.played') })}` },
       h('span.rw-action-name', {}, t(`rw.actionShort.${id}`)), halves);
   });
   return h('div.rw-hand', { 'aria-label': t('rw.hand') }, cards);
@@ -409,7 +409,7 @@ function board(view, p, seat, ch, onMove, redraw) {
     if (meeple) {
       g.append(s('g', { dataset: { key: `meeple-${seat}-${meeple.uid}` } },
         s('rect', { x: x - R * 0.62, y: y - R * 0.12, width: R * 0.34, height: R * 0.34, rx: 3, fill: PLAYER_COLOURS[seat % 4], stroke: '#fff', 'stroke-width': 1.5 }),
-        s('title', {}, `${t('rw.meeple')}: ${cardName(uidCard.get(meeple.uid))}`)));
+        s('title', {}, t('text.labelled', { label: t('rw.meeple'), text: cardName(uidCard.get(meeple.uid)) }))));
     }
     const chosen = pick.fields.includes(f) || pick.field === f;
     if (chosen) g.append(s('polygon', { points: corners(x, y, R - 4), fill: 'rgba(0,114,178,0.35)', stroke: '#003f7f', 'stroke-width': 4 }));
@@ -452,9 +452,9 @@ function board(view, p, seat, ch, onMove, redraw) {
 
 function hexLabel(f, tile, kind, marker) {
   const where = t('rw.hexAt', { col: Math.floor(f / ROWS) + 1, row: (f % ROWS) + 1 });
-  if (!tile) return `${where}: ${t('rw.emptyField')}`;
+  if (!tile) return t('text.labelled', { label: where, text: t('rw.emptyField') });
   const parts = [t(`rw.tile.${kind}`)];
   if (tile.tree) parts.push(t('rw.tile.T'));
   if (marker) parts.push(cardName(marker.card));
-  return `${where}: ${parts.join(t('list.sep'))}`;
+  return t('text.labelled', { label: where, text: parts.join(t('list.sep')) });
 }

@@ -18,18 +18,19 @@ function trail(key, value, { names, outcome }) {
     const result = t(outcome.won ? 'rw.soloWon' : 'rw.soloLost');
     return [t('rw.soloScore', { n: value, raw: outcome.opponent_raw, factor: outcome.opponent_factor, result }),
       theirs.length ? t('rw.opponentEnd', { cards: theirs.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp })).join(t('list.sep')) }) : null,
-    ].filter(Boolean).join(' ');
+    ].filter(Boolean).join(t('log.join'));
   }
   // the tie-breaks name the opponent too (its values follow the human's)
   if ((key === 'completed' || key === 'rainforest') && solo && Array.isArray(value)) {
-    return value.map((v, seat) => `${seat ? t('rw.opponent') : names(seat)}: ${v}`).join(' · ');
+    return value.map((v, seat) => t('end.seatValue', { name: seat ? t('rw.opponent') : names(seat), value: v })).join(' · ');
   }
   if (key !== 'end_points' || !Array.isArray(value)) return undefined;
   // a line each: the seats' card lists ran together in one paragraph
   return outcome.scores.map((score, seat) => {
     const mine = value.filter((p) => p.seat === seat);
     const during = score - mine.reduce((sum, p) => sum + p.vp, 0);
-    return h('div.rw-end-line', {}, `${names(seat)}: ${[t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'))}`);
+    const value = [t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'));
+    return h('div.rw-end-line', {}, t('end.seatValue', { name: names(seat), value }));
   });
 }
 

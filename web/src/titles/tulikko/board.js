@@ -64,25 +64,27 @@ export function renderTulikko(container, ctx) {
 /** Landscape cards, symbol cards and aurora tiles: what each requires (a tiny diagram)
  * and who achieved, claimed or holds what. */
 function goals(view, names) {
-  const seatList = (flags) => flags.map((f, i) => (f ? names(i) : null)).filter(Boolean).join(', ') || '—';
+  const seatList = (flags) => flags.map((f, i) => (f ? names(i) : null)).filter(Boolean).join(t('list.sep')) || '—';
+  // what the diagram shows, for screen readers: a clause after the visible words
+  const hidden = (text) => h('span.visually-hidden', {}, `${t('list.clauses')}${text}`);
   const me = view.seat ?? view.current ?? 0;
   const row = (diagram, ...text) => h('li', {}, h('span.tul-req-box', {}, diagram), h('span', {}, ...text));
   return h('div.tul-goals', {},
     h('section', { 'aria-label': t('tul.landscape') }, h('h3', {}, t('tul.landscape')),
       h('ul', {}, (view.landscape || []).map((card) => row(landscapeDiagram(card),
         h('strong', {}, t(`tul.card.${String(card.id).split('-')[0]}`)), ` — ${t('tul.achievedBy', { names: seatList(card.achieved) })}`,
-        h('span.visually-hidden', {}, `; ${landscapeText(card)}`))))),
+        hidden(landscapeText(card)))))),
     h('section', { 'aria-label': t('tul.symbols') }, h('h3', {}, t('tul.symbols')),
       h('ul', {}, (view.symbols || []).map((sym) => row(symbolDiagram(sym, me),
         `${TULIKKO_SYMBOLS[sym.symbol] || ''} ${t(`tul.symbol.${sym.symbol}`)} — `,
         sym.claimed_by === null ? t('tul.unclaimed') : t('tul.claimedBy', { name: names(sym.claimed_by) }),
-        h('span.visually-hidden', {}, `; ${t('tul.req.symbol', { symbol: t(`tul.symbol.${sym.symbol}`), n: sym.cells?.[me]?.length ?? 5 })}`))))),
+        hidden(t('tul.req.symbol', { symbol: t(`tul.symbol.${sym.symbol}`), n: sym.cells?.[me]?.length ?? 5 })))))),
     h('section', { 'aria-label': t('tul.auroras') }, h('h3', {}, t('tul.auroras')),
       h('ul', {}, (view.auroras || []).map((a) => row(auroraDiagram(a),
         ` ${t(`tul.effect.${a.effect}`)} — `,
         a.holder === null ? t('tul.unclaimed') : t('tul.heldBy', { name: names(a.holder) }),
-        a.active ? '' : ` (${t('tul.used')})`,
-        h('span.visually-hidden', {}, `; ${t('tul.req.aurora', { n: a.threshold, colour: t(`tul.colour.${a.colour}`) })}${a.after ? ` ${t('tul.req.after')}` : ''}`))))));
+        a.active ? '' : t('text.aside', { note: t('tul.used') }),
+        hidden(`${t('tul.req.aurora', { n: a.threshold, colour: t(`tul.colour.${a.colour}`) })}${a.after ? t('tul.req.after') : ''}`))))));
 }
 
 const MINI = 9;
@@ -146,12 +148,12 @@ function landscapeText(card) {
     if (card.rule === 'pattern') return t('tul.req.riverPattern', { n: (card.segments || []).length });
     return t(`tul.req.${card.rule}`, { n: card.min_chain });
   }
-  if (card.kind === 'colour') return t('tul.req.colour', { list: (card.colours || []).map((c) => t(`tul.colour.${c}`)).join(', ') });
+  if (card.kind === 'colour') return t('tul.req.colour', { list: (card.colours || []).map((c) => t(`tul.colour.${c}`)).join(t('list.sep')) });
   const parts = [t('tul.req.shape', { n: (card.cells || []).length })];
   if (card.distinct) parts.push(t('tul.req.distinct'));
   if ((card.neq || []).length) parts.push(t('tul.req.neq'));
   if (card.absolute) parts.push(t('tul.req.absolute'));
-  return parts.join(', ');
+  return parts.join(t('list.sep'));
 }
 
 /** A symbol card: the spaces of that symbol on the viewer's map, all to be covered. */
@@ -193,7 +195,7 @@ function centralBoard(view, legal, onMove) {
   const at = (cx, cy) => [pad + cx * (size + gap), pad + cy * (size + gap)];
   for (const side of ['N', 'E', 'S', 'W']) {
     const [x, y] = at(...pos[side]);
-    const g = s('g', { role: 'img', 'aria-label': `${t(`side.${side}`)}: ${tileLabel(view.arms[side])}` });
+    const g = s('g', { role: 'img', 'aria-label': t('text.labelled', { label: t(`side.${side}`), text: tileLabel(view.arms[side]) }) });
     if (view.arms[side]) drawTile(g, x, y, size, view.arms[side]);
     else g.append(s('rect', { x, y, width: size, height: size, rx: 6, fill: '#eee', stroke: '#999', 'stroke-dasharray': '4 3' }));
     const sym = view.side_symbols?.[side];
@@ -236,7 +238,8 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     const col = cell % COLS;
     const id = m.cells[cell];
     const sym = m.symbols?.[cell];
-    const g = s('g', { role: 'img', dataset: { cell }, 'aria-label': `${t('tul.cell', { row: row + 1, col: col + 1 })}: ${tileLabel(id)}${sym ? `, ${t(`tul.symbol.${sym}`)}` : ''}` });
+    const what = [tileLabel(id), sym ? t(`tul.symbol.${sym}`) : null].filter(Boolean).join(t('list.sep'));
+    const g = s('g', { role: 'img', dataset: { cell }, 'aria-label': t('text.labelled', { label: t('tul.cell', { row: row + 1, col: col + 1 }), text: what }) });
     g.append(s('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: '#f4f1e8', stroke: '#b9b2a0' }));
     if (sym) g.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 9, 'text-anchor': 'middle', 'font-size': 24, fill: '#6e675a', 'aria-hidden': 'true' }, TULIKKO_SYMBOLS[sym] || ''));
     if (id) drawTile(g, x + 4, y + 4, CELL - 8, id);
@@ -270,7 +273,7 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     counter('▦', t('tul.stackShort'), m.stack_size, t('tul.stack')));
   return h(`figure.tul-map-box${isActive ? '.active' : ''}`, { dataset: { seat: m.seat } },
     // the owner and the supply share the caption's line
-    h('figcaption', {}, h('span', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.visually-hidden', {}, ` (${t('game.toMoveBadge')})`) : null), supply),
+    h('figcaption', {}, h('span', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.visually-hidden', {}, t('text.aside', { note: t('game.toMoveBadge') })) : null), supply),
     svg);
 }
 

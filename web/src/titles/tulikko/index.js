@@ -24,11 +24,20 @@ function logParams(key, value) {
   return undefined;
 }
 
+/** The outcome's fields on the end screen: without a tie there is nothing to say about
+ * one (`tied` holds the winner alone), so those lines are left out, as Torii's are. */
+export function trail(key, value) {
+  if (key === 'tied' && Array.isArray(value) && value.length < 2) return false;
+  if (key === 'tie_break_used' && !value) return false;
+  return undefined;
+}
+
 export default {
   id: 'tulikko',
   render: renderTulikko,
   label: (move) => moveLabel('tulikko', move, (k, v) => (k === 'card' ? logParams(k, v) : undefined)),
   logParams,
+  trail,
   howto,
   strings,
 };

@@ -5,7 +5,7 @@ import { t } from '../../i18n.js';
 import { objectiveName } from './words.js';
 
 function sheetTable(sheets, objectives, names, artists) {
-  const who = (b) => (b >= artists ? t('tor.opponent') : names(b));
+  const who = (b) => (b >= artists ? t('tor.opponentName') : names(b));
   const rows = [
     ['scroll', (x) => x.scroll],
     ['paintbrush', (x) => x.paintbrush],
@@ -15,7 +15,8 @@ function sheetTable(sheets, objectives, names, artists) {
     ...(sheets.some((x) => x.bonus) ? [['bonus', (x) => x.bonus]] : []),
   ];
   return h('table.tor-sheet', { id: 'tor-sheet' },
-    h('caption', {}, t('tor.sheet.caption')),
+    // for screen readers: on screen the trail's heading names it (one heading, not three)
+    h('caption.visually-hidden', {}, t('tor.sheet.caption')),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), sheets.map((_, b) => h('th', { scope: 'col' }, who(b))))),
     h('tbody', {},
       rows.map(([key, value, label]) => h('tr', {}, h('th', { scope: 'row' }, key.startsWith('OBJ_') ? label : t(`tor.sheet.${key}`)),
@@ -27,7 +28,7 @@ function sheetTable(sheets, objectives, names, artists) {
  * with its total (difficulty bonus included); null with no opponent. */
 export function soloOpponent(outcome) {
   const artists = outcome.scores.length;
-  return outcome.sheets.length > artists ? { name: t('tor.opponent'), score: outcome.sheets[artists].total } : null;
+  return outcome.sheets.length > artists ? { name: t('tor.opponentName'), score: outcome.sheets[artists].total } : null;
 }
 
 /** The title's outcome fields in words (endscreen.js asks; undefined: the generic words). */

@@ -75,13 +75,16 @@ function drawHex(tile, x, y, { mission, animal = '', r = R } = {}) {
   return g;
 }
 
-/** A position in words, from the starting tile: "2 up, 1½ right". */
+/** A position in words a player can find from the starting tile: rows up or down, then
+ * tiles left or right in that row, counted from the starting tile's column. That column
+ * runs through a tile in every other row and between two tiles in the rows between: the
+ * first tile beside it is 1 either way (the count rounds half a tile up), so "2 rows up,
+ * 3 tiles right" is the third tile right of the column, 2 rows up; never "2½". */
 export function posWords(q, r) {
-  const x = q + r / 2;
+  const x = q + r / 2; // tiles right of the column (a half in odd rows)
   const parts = [];
-  const n = (v) => (Number.isInteger(v) ? String(v) : `${Math.floor(v) || ''}½`);
   if (r) parts.push(t(r < 0 ? 'ww.pos.up' : 'ww.pos.down', { n: Math.abs(r) }));
-  if (x) parts.push(t(x < 0 ? 'ww.pos.left' : 'ww.pos.right', { n: n(Math.abs(x)) }));
+  if (x) parts.push(t(x < 0 ? 'ww.pos.left' : 'ww.pos.right', { n: Math.ceil(Math.abs(x)) }));
   return t('ww.pos', { where: parts.join(t('list.sep')) || t('ww.pos.here') });
 }
 
@@ -250,7 +253,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     const [x, y] = xy(c.q, c.r);
     const g = drawHex(c.tile, x, y, { mission: c.mission, animal: c.animal });
     g.setAttribute('role', 'img');
-    g.setAttribute('aria-label', `${tileWords(c.tile, c.mission)}${c.animal ? `; ${t('ww.animalOn', { animal: animalWords(c.animal) })}` : ''}`);
+    g.setAttribute('aria-label', [tileWords(c.tile, c.mission), c.animal ? t('ww.animalOn', { animal: animalWords(c.animal) }) : null].filter(Boolean).join(t('list.clauses')));
     g.dataset.q = c.q;
     g.dataset.r = c.r;
     g.dataset.tile = c.tile.id;
@@ -336,7 +339,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     h('strong', {}, names(player.seat)), ' ',
     h('span.ww-colour-dot', { 'aria-hidden': 'true' }, pieceSvg(`${player.colour}-1`, 14)),
     ` ${t('ww.points', { n: player.score })} · ${t('ww.completed', { n: player.completed.length })}`,
-    active ? h('span.visually-hidden', {}, ` (${t('game.toMoveBadge')})`) : null);
+    active ? h('span.visually-hidden', {}, t('text.aside', { note: t('game.toMoveBadge') })) : null);
   return { figure: h('figure.ww-forest-box', { dataset: { seat: player.seat } }, caption, h('div.ww-forest-scroll', {}, svg)), apply };
 }
 
@@ -371,7 +374,7 @@ function personalArea(view, player, moves, onMove) {
   const tiles = order.map((i) => {
     const c = player.completed[i];
     const tile = player.completed_faces?.[i] || known(c.tile);
-    const words = `${tileWords(tile, true)}; ${t('ww.walkedBy', { animal: animalWords(c.animal) })}${c.flipped ? `; ${t('ww.flippedNote')}` : ''}`;
+    const words = [tileWords(tile, true), t('ww.walkedBy', { animal: animalWords(c.animal) }), c.flipped ? t('ww.flippedNote') : null].filter(Boolean).join(t('list.clauses'));
     const move = findMove(moves, 'refresh', { tile: c.tile });
     const chip = tileChip(tile, { mission: true, flipped: c.flipped, size: 40 });
     return move
@@ -430,7 +433,7 @@ function soloBoard(view, player) {
     h('ul.ww-level', { id: 'ww-level' }, solo.missions.map((m) => h(`li${m.achieved ? '.done' : ''}`, {},
       h('span', { 'aria-hidden': 'true' }, m.achieved ? '✓ ' : '○ '),
       document.documentElement.lang === 'ja' ? m.name_ja : m.name_en,
-      h('span.visually-hidden', {}, m.achieved ? ` (${t('ww.achieved')})` : '')))),
+      h('span.visually-hidden', {}, m.achieved ? t('text.aside', { note: t('ww.achieved') }) : '')))),
     // the minimum and the refresh penalty a line each (a "·" between them dangled at the wrap)
     h('p', { id: 'ww-minimum' }, t('ww.minScore', { n: solo.min_score })),
     h('p', { id: 'ww-penalty' }, t('ww.penalty', { n: solo.penalty, flips, total: flips * solo.penalty })),
@@ -447,5 +450,5 @@ function roundSpace(label, tile, locked = false) {
   const n = label.slice(1);
   const text = label[0] === 'E' ? t('ww.extraSpace', { n }) : t('ww.roundSpace', { n });
   return h(`span.ww-round${tile ? '.filled' : ''}${locked ? '.locked' : ''}`, { title: text, style: c ? `background:${c.fill};color:${c.text}` : '' },
-    label[0] === 'E' ? `+${n}` : n, h('span.visually-hidden', {}, ` ${text}${tile ? `: ${t(`ww.colour.${tile.colour}`)}` : ''}`));
+    label[0] === 'E' ? `+${n}` : n, h('span.visually-hidden', {}, ` ${tile ? t('text.labelled', { label: text, text: t(`ww.colour.${tile.colour}`) }) : text}`));
 }

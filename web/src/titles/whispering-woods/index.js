@@ -14,7 +14,9 @@ function logParams(key, value, event) {
     if (event.type === 'round-closed') return tOr(`ww.colour.${known(value)?.colour}`, t('ww.aTile'));
     return tileIdWords(value, event.type !== 'forest-taken');
   }
-  if (['tiles', 'drawn', 'returned', 'purged'].includes(key)) return colours(value);
+  // the market tiles of the drawn tile's colour set aside (WW-115): how many, or none
+  if (key === 'purged') return t(value.length ? 'ww.purged' : 'ww.purgedNone', { n: value.length });
+  if (['tiles', 'drawn', 'returned'].includes(key)) return colours(value);
   if (key === 'flipped') return tileIdWords(value, true);
   if (key === 'animal') return animalWords(value);
   if (key === 'q') return posWords(event.q, event.r);
