@@ -11,6 +11,7 @@ import { uuid } from './ui.js';
 import { t, tOr } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
+import { lineOf } from './kit/movelog.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
 /** Whether undo is on, and why, in full (the button's title, what a screen reader
@@ -342,6 +343,7 @@ function hostedSnapshot(row) {
     activeSeat: (h.toMove || []).includes(h.seat) && !pending.length ? h.seat : null,
     viewSeat: h.seat,
     entries: h.entries || [],
+    line: lineOf(h.entries || []),
     pending,
   };
 }

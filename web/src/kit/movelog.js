@@ -111,3 +111,17 @@ export function moveLog(game, title, entries, line, names, { viewer = null, last
   const latest = tail ? { seat: tail.seat, text: tail.sentences.join(t('log.join')) } : null;
   return { list, summary, latest };
 }
+
+/** The seqs in effect after `entries` (a record's, or a seat's redacted copy), 0 first:
+ * each entry adds its seq, a take-back cuts the line back to its target (as the
+ * kernel's Timeline.line; a hosted game's screen has only the entries).
+ * @param {{seq: number, kind?: string, to_seq?: number}[]} entries
+ * @returns {number[]} */
+export function lineOf(entries) {
+  const line = [0];
+  for (const entry of entries) {
+    if (entry.kind === 'takeback') line.splice(line.indexOf(entry.to_seq ?? 0) + 1);
+    else line.push(entry.seq);
+  }
+  return line;
+}

@@ -1,0 +1,25 @@
+// src/kit/movelog.js: the line of moves in effect, from the entries alone (a hosted
+// game's screen has no engine-made line: its log read "Nothing yet" before).
+import { describe, expect, it } from 'vitest';
+import { lineOf } from '../src/kit/movelog.js';
+
+const move = (seq) => ({ seq, kind: 'entry' });
+const takeBack = (seq, to) => ({ seq, kind: 'takeback', to_seq: to });
+
+describe('lineOf', () => {
+  it('is every move, 0 first, when nothing was taken back', () => {
+    expect(lineOf([])).toEqual([0]);
+    expect(lineOf([move(1), move(2), move(3)])).toEqual([0, 1, 2, 3]);
+  });
+
+  it('cuts the line back to a take-back\'s target, and goes on from there', () => {
+    const entries = [move(1), move(2), move(3), takeBack(4, 1), move(5)];
+    expect(lineOf(entries)).toEqual([0, 1, 5]);
+  });
+
+  it('takes back to the start, and past an earlier take-back', () => {
+    const entries = [move(1), move(2), takeBack(3, 1), move(4), takeBack(5, 0), move(6)];
+    expect(lineOf(entries)).toEqual([0, 6]);
+    expect(lineOf(entries.slice(0, 4))).toEqual([0, 1, 4]);
+  });
+});
