@@ -36,7 +36,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from core.kernel.compact import MEDIA_TYPE
 
 from . import schemas as s
-from .calls import bearer, client_of, publish, run, run_quick, service_of
+from .calls import bearer, client_of, publish, run, run_heavy, run_quick, service_of
 from .guard import SECURITY_HEADERS, Guard, media_type
 from .live import SocketCount, live
 from .logs import RequestLog, configure_logging
@@ -167,16 +167,16 @@ async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) ->
 
 @post("/api/records", tags=["local records"], security=SECURITY)
 async def upload_record(request: Request[Any, Any, Any]) -> Response[s.RecordStored]:
-    """Body: a kernel Record (s.RecordUpload). Large bodies are decoded in the worker
-    thread, never on the event loop (a 2 MiB record takes ~30 ms to parse)."""
+    """Body: a kernel Record (s.RecordUpload). Decoded and stored in a thread of its own
+    (calls.run_heavy), verified in the child process, awaited on the event loop: an
+    upload holds no request worker; 503 `busy` when `heavy_queue` are under way."""
     body = await request.body()
     compact = media_type(request.headers.get("content-type", "")) == MEDIA_TYPE
-    upload = service_of(request).local.upload
-    result, status = await run(
-        lambda: upload(
-            body, bearer(request), client_of(request), fmt="compact" if compact else "json"
-        )
+    svc = service_of(request)
+    steps = svc.local.upload(
+        body, bearer(request), client_of(request), fmt="compact" if compact else "json"
     )
+    result, status = await run_heavy(svc.heavy, steps)
     return Response(result, status_code=status)
 
 
@@ -184,7 +184,7 @@ async def upload_record(request: Request[Any, Any, Any]) -> Response[s.RecordSto
 async def append_entries(
     request: Request[Any, Any, Any], record_id: FromPath[str]
 ) -> Response[s.AppendResult]:
-    """Body: s.AppendEntries, decoded in the worker thread (see upload_record)."""
+    """Body: s.AppendEntries, decoded in the worker thread, never on the event loop."""
     body = await request.body()
     result = await run(
         service_of(request).local.append, record_id, bearer(request), body, client_of(request)
@@ -233,9 +233,11 @@ async def shared_compact(
 
 @post("/api/reports", tags=["bug reports"], status_code=201)
 async def upload_report(request: Request[Any, Any, Any]) -> s.ReportStored:
-    """Body: a core.kernel.BugReport (s.ReportUpload), decoded in the worker thread."""
+    """Body: a core.kernel.BugReport (s.ReportUpload); like upload_record, re-run in the
+    child process without holding a request worker."""
     body = await request.body()
-    return await run(service_of(request).reports.upload, body, client_of(request))
+    svc = service_of(request)
+    return await run_heavy(svc.heavy, svc.reports.upload(body, client_of(request)))
 
 
 @get("/api/reports/{report_id:str}", tags=["bug reports"])

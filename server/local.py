@@ -20,23 +20,20 @@ from core.kernel import (
     Record,
     RecordError,
     Timeline,
-    canonical,
     decode_record,
     encode_compact,
     entry_hash,
     genesis_hash,
     record_game,
-    tip_hash,
 )
 from core.kernel.codec import Format
 from core.kernel.compact import is_compact
-from core.kernel.record import RECORD_FORMAT
 from core.sync import entry_type
 
 from . import schemas as s
 from .auth import authorize, new_token, token_hash
 from .cache import Live, RecordCache, engine, record_entries
-from .heavy import Heavy, checked_upload
+from .heavy import Checked, Heavy, Steps, checked_upload, job
 from .hosted import hash_at
 from .problems import ApiError
 from .quotas import Quotas
@@ -84,8 +81,9 @@ class LocalRecords:
 
     def upload(
         self, body: bytes, token: str | None, client: str, *, fmt: Format = "json"
-    ) -> tuple[s.RecordStored, int]:
-        """Store an uploaded record: JSON, or (`fmt` "compact") the compact form."""
+    ) -> Steps[tuple[s.RecordStored, int]]:
+        """Store an uploaded record: JSON, or (`fmt` "compact") the compact form. Steps
+        (heavy.py, driven by calls.run_heavy): the verification is a job for the child."""
         self.quotas.upload_bytes(client, len(body))
         if fmt == "json":
             shape(body, s.RecordUpload)
@@ -93,29 +91,21 @@ class LocalRecords:
             raise bad_record("not a compact Kifu record")
         try:
             game = engine(record_game(body, fmt))
-            record = decode_record(body, game, fmt)
         except RecordError as exc:
             raise bad_record(exc.message) from None
-        try:
-            msgspec.convert(record.id, s.Id)
-        except msgspec.ValidationError:
-            raise bad_record(
-                f"record id {record.id!r} must be 1-100 of A-Z a-z 0-9 _ . : ~ -"
-            ) from None
-        if not 1 <= record.format <= RECORD_FORMAT:
-            raise bad_record(
-                f"record format {record.format} is not one this server reads (1-{RECORD_FORMAT})"
-            )
-        self.quotas.check_length(len(record.entries))
-        divergence, chunk = self.heavy.run(checked_upload, game, body, fmt)
-        if divergence is not None:
-            raise record_invalid(divergence)
+        # decoded, checked and verified in the child: here only the body waits for it
+        checked: Checked = yield job(checked_upload, game, body, fmt, self.quotas.max_entries)
+        if checked.bad is not None:
+            raise bad_record(checked.bad)
+        self.quotas.check_length(checked.entries)
+        if checked.divergence is not None:
+            raise record_invalid(checked.divergence)
         owner = token if token and len(token) >= 16 else new_token()
         agg = GameStream(
-            record_id=record.id,
+            record_id=checked.record_id,
             kind="local",
             game=game.info.id,
-            genesis=canonical(record.genesis).decode(),
+            genesis=checked.genesis,
             invite_hashes=[],
             spectator_hash="",
             owner_hash=token_hash(owner),
@@ -124,17 +114,18 @@ class LocalRecords:
             fork_seq=0,
             shares_prefix=False,
         )
-        record_entries(agg, game, record.genesis, record.entries, chunk=chunk)
+        if checked.chunk:
+            agg.append_chunk(chunk=checked.chunk)
         try:
             self.quotas.new_record(client)
             self.cache.put(agg)
-        except IntegrityError:
-            return self._reupload(record, token, client), 200
+        except IntegrityError:  # the id exists: decoded here, for this rarer path
+            return self._reupload(decode_record(body, game, fmt), token, client), 200
         stored = s.RecordStored(
-            record_id=record.id,
+            record_id=checked.record_id,
             owner_token=owner,
-            seq=len(record.entries),
-            tip_hash=tip_hash(record),
+            seq=checked.entries,
+            tip_hash=checked.tip_hash,
         )
         return stored, 201
 

@@ -8,11 +8,9 @@ from uuid import UUID
 import msgspec
 from eventsourcing.application import AggregateNotFoundError
 
-from core.kernel import report_type
-
 from . import schemas as s
 from .cache import RecordCache, engine
-from .heavy import Heavy, reproduced
+from .heavy import Heavy, Reproduced, Steps, job, reproduced
 from .local import shape
 from .problems import ApiError
 from .quotas import Quotas
@@ -33,7 +31,8 @@ class Reports:
         self.quotas = quotas
         self.heavy = heavy
 
-    def upload(self, body: bytes, client: str) -> s.ReportStored:
+    def upload(self, body: bytes, client: str) -> Steps[s.ReportStored]:
+        """Steps (heavy.py, driven by calls.run_heavy): the re-run is a job for the child."""
         self.quotas.report(client, len(body))
         shape(body, s.ReportUpload)
         try:
@@ -41,17 +40,16 @@ class Reports:
         except msgspec.DecodeError as exc:
             raise bad_report(f"not a Kifu bug report: {exc}") from None
         game = engine(game_id)
+        # decoded and re-run in the child: here only the body waits for it
         try:
-            report = msgspec.json.decode(body, type=report_type(game))
-        except msgspec.DecodeError as exc:
-            raise bad_report(f"not a {game_id} bug report: {exc}") from None
-        if report.record.genesis.game != game_id:
-            raise bad_report("the report's record is for another game")
-        self.quotas.check_length(len(report.record.entries))
-        try:
-            result = self.heavy.run(reproduced, game, report)
+            answer: Reproduced = yield job(reproduced, game, body, self.quotas.max_entries)
         except Exception as exc:  # reproduce exists to run broken things
             raise bad_report(f"the report could not be re-run: {exc}") from None
+        if answer.bad is not None:
+            raise bad_report(answer.bad)
+        self.quotas.check_length(answer.entries)
+        result = answer.reproduction
+        assert result is not None
         stored = StoredReport(
             game=game_id,
             bundle=body.decode(),

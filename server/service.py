@@ -8,7 +8,9 @@ live-update messages), `local` (local.py: uploaded records and forks),
 
 All methods are synchronous and thread-safe (one lock per record); the HTTP
 layer calls them in worker threads, except a request that `is_quick` (SQLite,
-record in memory, no bots), which it runs on the event loop.
+record in memory, no bots), which it runs on the event loop. Uploads and bug
+reports are steps (generators, heavy.py) that yield their work for the child
+process; calls.run_heavy drives them.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ class Service:
         self.quotas = Quotas(settings)
         self.hosted = HostedGames(self.cache, self.quotas)
         self.updates = LiveUpdates(self.cache)
-        self.heavy = Heavy()
+        self.heavy = Heavy(settings.heavy_queue)
         self.local = LocalRecords(self.cache, self.quotas, self.heavy)
         self.sharing = Sharing(self.cache)
         self.reports = Reports(self.cache, self.quotas, self.heavy)

@@ -26,6 +26,7 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | reports_per_hour | KIFU_REPORTS_PER_HOUR | 20 bug reports per address |
 | max_report_bytes | KIFU_MAX_REPORT_BYTES | 512 KiB per bug report |
 | forks_per_record | KIFU_FORKS_PER_RECORD | 50 forks of one record |
+| heavy_queue | KIFU_HEAVY_QUEUE | 32 uploads and bug reports under way per process (503 past it) |
 | sockets_per_address | KIFU_SOCKETS_PER_ADDRESS | 64 live sockets per address (per process) |
 | sockets_per_token | KIFU_SOCKETS_PER_TOKEN | 8 live sockets per token (per process) |
 | api_docs | KIFU_API_DOCS | off: Swagger/ReDoc pages (CDN scripts); the JSON schema is served |
@@ -55,6 +56,7 @@ NUMBERS = (
     ("reports_per_hour", "KIFU_REPORTS_PER_HOUR"),
     ("max_report_bytes", "KIFU_MAX_REPORT_BYTES"),
     ("forks_per_record", "KIFU_FORKS_PER_RECORD"),
+    ("heavy_queue", "KIFU_HEAVY_QUEUE"),
     ("sockets_per_address", "KIFU_SOCKETS_PER_ADDRESS"),
     ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
 )
@@ -86,6 +88,7 @@ class Settings:
     reports_per_hour: int = 20
     max_report_bytes: int = 512 * 1024
     forks_per_record: int = 50
+    heavy_queue: int = 32
     sockets_per_address: int = 64
     sockets_per_token: int = 8
     api_docs: bool = False

@@ -159,7 +159,7 @@ def test_heavy_child_outlives_the_threads_that_call_it(tmp_path: Path) -> None:
         ran: list[int] = []
 
         def one(i: int) -> None:
-            heavy.run(os.getpid)  # any picklable call
+            heavy.submit(os.getpid).result()  # any picklable call
             ran.append(i)
 
         first = threading.Thread(target=one, args=(1,))
