@@ -1,7 +1,7 @@
 """Record size per entry (issue #21), not part of the test suite:
 
     .venv/bin/python bench/bench_records.py [--games 3] [--store-entries 300]
-        [--store-tables 10] [--store-layouts after,joined] [--no-pg]
+        [--store-tables 10] [--store-layouts after,cache] [--no-pg]
 
 For every registered title, seeded random games played to the end through a Timeline,
 with what the PWA writes: a random UUID device id per seat, millisecond clocks and
@@ -23,13 +23,15 @@ entry's commitments re-derived by every copy):
   application/vnd.kifu.record``, core/wire.py's compact pull): the whole copy from 0,
   and one entry at a time (what a live game pays a move: each reply gzipped on its
   own, as HTTP compresses it);
-- on disk in the server's store, one write per move as a hosted game makes them:
-  before, an `EntryAppended` event holding the entry's JSON; `chunk+seqs`, the
-  `EntriesPacked` chunk with its first and last seq (stop 25); after, a `Chunk` event
-  (the packed entries, nothing derivable). SQLite file growth and PostgreSQL's table
-  size (indexes and TOAST included), the first `--store-entries` entries of one game
-  per title, `--store-tables` copies of it played side by side; `joined rows`, through
-  the server's cache, which joins a record's rows (store.py);
+- on disk in the server's store, one write per move as a hosted game makes them: a
+  `Chunk` event (the packed entries, nothing derivable), and `through the cache`, the
+  server's own write path, which also stores checkpoints (store.py). SQLite file
+  growth and PostgreSQL's table size (indexes and TOAST included), the first
+  `--store-entries` entries of one game per title, `--store-tables` copies of it
+  played side by side. (The layouts of earlier servers, an `EntryAppended` event
+  holding the entry's JSON and the `EntriesPacked` chunk with its seqs, are no longer
+  written by anything: their figures are in the history of this file and
+  server/README.md.)
 - in IndexedDB (`--indexeddb`): the records stored as the PWA's rows held them
   (`record_json`, format 2 and format 3) and hold them now (`record_kifu`, compact
   bytes as a Uint8Array), in headless Chromium
@@ -195,20 +197,17 @@ def store_bytes(
 ) -> tuple[float, float]:
     """Bytes per entry the server's store grows by: `tables` games played side by side,
     one save per entry, a move of each game in turn as a server's concurrent games
-    write ("joined": each write through the server's cache, which joins rows as it
-    goes). PostgreSQL is vacuumed every 1,000 writes, as its autovacuum would be once
-    joins leave that many dead rows (store.py). Then the same after a full vacuum
-    (`VACUUM FULL`, SQLite's `VACUUM`): the rows alone, in pages packed full, without
-    the space a store keeps free as it goes.
+    write ("cache": each write through the server's cache, which stores checkpoints
+    as it goes). Then the same after a full vacuum (`VACUUM FULL`, SQLite's
+    `VACUUM`): the rows alone, in pages packed full, without the space a store keeps
+    free as it goes.
 
-    By default the `tables` games start and end together, so the space the last
-    joins free is counted but never taken again. With `games_per_slot`, a server at
-    work: slot k starts k/tables of a game late and plays that many games back to
-    back, so games start and end at every moment and the space one game's joins free
-    is taken by the others' rows, as on a busy server; counted when the last slot's
-    games are played, with the others' last games part-way."""
+    By default the `tables` games start and end together. With `games_per_slot`, a
+    server at work: slot k starts k/tables of a game late and plays that many games
+    back to back, so games start and end at every moment; counted when the last
+    slot's games are played, with the others' last games part-way."""
     from server.cache import RecordCache, record_entries
-    from server.store import GameStream, open_store, pack_chunk
+    from server.store import GameStream, open_store
 
     n = len(record.entries)
     starts = [k * n // tables if games_per_slot else 0 for k in range(tables)]
@@ -250,9 +249,7 @@ def store_bytes(
                 agg, entry = slot[played_], record.entries[index]
                 held = record.entries[index - 1] if index else None
                 writes += 1
-                if url and writes % 1000 == 0:
-                    _vacuum(url)
-                if layout == "joined":
+                if layout == "cache":
                     live = cache.get(agg.record_id)
 
                     def attempt(entry: Any = entry, live: Any = live) -> None:
@@ -263,13 +260,7 @@ def store_bytes(
                     cache.write(live, attempt, fresh=False)
                     continue
                 tables_ = table_sets.setdefault(agg.record_id, Tables())
-                if layout == "before":
-                    agg.append_entry(seq=entry.seq, entry=canonical(entry).decode())
-                elif layout == "chunk+seqs":  # the chunk event as stop 25 wrote it
-                    chunk = pack_chunk(game, record.genesis, [entry], after=held, tables=tables_)
-                    agg.append_packed(first_seq=entry.seq, last_seq=entry.seq, chunk=chunk)
-                else:
-                    record_entries(agg, game, record.genesis, [entry], after=held, tables=tables_)
+                record_entries(agg, game, record.genesis, [entry], after=held, tables=tables_)
                 store.save(agg)
         if url:
             _vacuum(url)
@@ -290,7 +281,11 @@ def _vacuum(url: str, how: str = "") -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"VACUUM {how} kifustore_events")
+        for table in STORE_TABLES:
+            conn.execute(f"VACUUM {how} {table}")
+
+
+STORE_TABLES = ("kifustore_events", "kifustore_checkpoints")
 
 
 def _sizer(store: Any, data_dir: str, url: str | None) -> Any:
@@ -308,8 +303,11 @@ def _sizer(store: Any, data_dir: str, url: str | None) -> Any:
 
     def pg_size() -> int:
         with psycopg.connect(url) as conn:
-            row = conn.execute("SELECT pg_total_relation_size('kifustore_events')").fetchone()
-        return int(row[0]) if row else 0
+            total = 0
+            for table in STORE_TABLES:
+                row = conn.execute("SELECT pg_total_relation_size(%s)", (table,)).fetchone()
+                total += int(row[0]) if row else 0
+        return total
 
     return pg_size
 
@@ -399,7 +397,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--store-entries", type=int, default=300)
     parser.add_argument("--store-tables", type=int, default=10, help="games side by side")
-    parser.add_argument("--store-layouts", default="", help="e.g. after,joined (default: all five)")
+    parser.add_argument("--store-layouts", default="", help="after or cache (default: both)")
     parser.add_argument(
         "--store-games", type=int, default=0, help="games each side-by-side slot plays, staggered"
     )
@@ -448,11 +446,9 @@ def main() -> None:
         stores = [("SQLite", None)] + ([] if args.no_pg else [("PostgreSQL", "pg")])
         for db, url in stores:
             layouts_on_disk = (
-                ("before", "before", as_format_2(game, old_ids)),
-                ("chunk+seqs", "chunk+seqs", old_ids),
                 ("after", "after", old_ids),
                 ("after, counted ids", "after", sample),
-                ("joined rows, counted ids", "joined", sample),
+                ("through the cache, counted ids", "cache", sample),
             )
             for name, layout, record in layouts_on_disk:
                 if args.store_layouts and layout not in args.store_layouts.split(","):

@@ -24,12 +24,17 @@ and never replays the record.
 - **Quick writes commit together** (`quick`, group_commit.py): a move made on the
   event loop queues its events and awaits one transaction shared with the other
   records' moves of the moment, instead of holding the loop for its own fsync.
+- **Checkpoints** (`checkpoint_if_due`, store.py): after a write is stored, once the
+  record's rows since its last checkpoint hold the store's `checkpoint_bytes` of
+  chunks, one more is inserted, holding their entries: a load reads the checkpoints
+  and the rows after the latest. Nothing stored is ever changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import threading
 from collections import OrderedDict
@@ -48,13 +53,16 @@ from core.sync import entry_type
 from .group_commit import GroupCommit
 from .problems import ApiError
 from .store import (
-    CHUNK_EVENTS,
+    CHECKPOINT_ROW_BYTES,
+    CHECKPOINT_ROWS,
     ENTRY_EVENTS,
+    Checkpoint,
     GameStream,
     KifuStore,
+    join_stored,
     pack_chunk,
     record_uuid,
-    unpack_chunk,
+    unpack_chunks,
 )
 
 T = TypeVar("T")
@@ -93,14 +101,11 @@ def record_entries(
     return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
 
 
-class Rejoined(Exception):
-    """Rows a Live had read were joined by another writer: it loads the record anew."""
-
-
-def _mutate(event: Any, agg: Any) -> Any:
-    """The aggregate with `event` applied, whatever rows were joined before it: a
-    joined row (store.py `Chunks`) replaces several, so the versions read have gaps
-    (the library's own `mutate` wants each version one past the one before)."""
+def _fold(event: Any, agg: Any) -> Any:
+    """The aggregate with a stored event applied, as the library's `mutate` does,
+    though the versions skip: a server before issue #35 replaced rows with one joined
+    row (store.py `Chunks`), so the versions of such a store have gaps. Rows stored
+    since never do (`refresh` folds them with the library's own check)."""
     if agg is not None:
         agg.version = event.originator_version - 1
     return event.mutate(agg)
@@ -117,14 +122,13 @@ class Live:
         self.timeline: Timeline[Any, Any, Any] | None = None
         self.game: Decider[Any, Any, Any, Any] | None = None
         self.genesis: Genesis | None = None
-        self.decoder: msgspec.json.Decoder[Any] | None = None
-        self.batch_decoder: msgspec.json.Decoder[Any] | None = None
+        self.batch_decoder: msgspec.json.Decoder[Any] | None = None  # for JSON entries
         self.tables = Tables()  # of its packed chunks, as stored so far
         self.size = 0
-        self.unjoined = 0  # its stored Chunk rows since its last joined row
-        self.unjoined_bytes = 0  # and the bytes of their chunks
-        self.joined_at = 0  # the version of its last entry row not a Chunk (a joined one)
-        self.chunk_at = 0  # the version of its last Chunk row
+        self.checkpoint_at = 0  # the version of its latest checkpoint (0: none)
+        # (version, chunk) of its rows of entries since then (store.py `Chunk`); None
+        # where some entries are JSON (stored by the first servers: no checkpoints)
+        self.chunks: list[tuple[int, bytes]] | None = []
         self.unflushed: asyncio.Future[None] | None = None  # its last quick write's commit
         self.messages: OrderedDict[tuple[int, int | None, bool], bytes] = OrderedDict()
 
@@ -200,11 +204,15 @@ class RecordCache:
         return live
 
     def _load(self, live: Live) -> None:
-        agg: Any = None
-        stored: list[str] = []
-        events: Iterable[Any] = self.store.events.get(record_uuid(live.record_id))
+        """The record from its checkpoints (store.py: the table at the latest, and the
+        entries of them all) and the rows after them."""
+        uid = record_uuid(live.record_id)
+        checkpoints = self.store.checkpoints(uid)
+        agg: Any = checkpoints[-1].mutate(None) if checkpoints else None
+        stored: list[Any] = []
+        events: Iterable[Any] = self.store.events.get(uid, gt=agg.version if agg else None)
         for event in events:
-            agg = _mutate(event, agg)
+            agg = _fold(event, agg)
             if isinstance(event, ENTRY_EVENTS):
                 stored.append(event)
         if not isinstance(agg, GameStream):
@@ -212,50 +220,51 @@ class RecordCache:
         game = engine(agg.game)
         live.game = game
         live.genesis = msgspec.json.decode(agg.genesis, type=Genesis)
-        live.decoder = msgspec.json.Decoder(entry_type(game))
         live.batch_decoder = msgspec.json.Decoder(list[entry_type(game)])  # type: ignore[misc]
         live.tables = Tables()
-        live.unjoined = live.unjoined_bytes = live.joined_at = live.chunk_at = 0
+        live.chunks = []
+        live.checkpoint_at = checkpoints[-1].originator_version if checkpoints else 0
         entries: list[Any] = []
         size = 0
         if agg.shares_prefix:
             parent = self.get(agg.fork_of)  # entries 1..fork_seq of it never change
             entries = parent.tl.record.entries[: agg.fork_seq]
             size += parent.size * agg.fork_seq // max(1, parent.tl.seq)
-        for event in stored:
-            size += self._decode(live, event, entries)
+        size += self._decode(live, [*checkpoints, *stored], entries)
         record = Record(id=agg.record_id, genesis=live.genesis, entries=entries)
         # packed chunks re-derive every prev_hash and commitment as they unpack (and a
         # fork's prefix is its parent's, already loaded): only state hashes are left
-        packed = all(isinstance(e, CHUNK_EVENTS) for e in stored)
+        packed = live.chunks is not None
         live.timeline = Timeline(game, record, check="chained" if packed else "replay")
         live.agg = agg
         live.size = size
         live.messages.clear()
 
     @staticmethod
-    def _decode(live: Live, event: Any, into: list[Any]) -> int:
-        """Decode an entry event's entries onto `into` (the record's entries before
-        them); the memory they are charged."""
-        assert live.decoder is not None and live.batch_decoder is not None
-        if isinstance(event, GameStream.Chunk):  # type: ignore[attr-defined]
-            live.unjoined += 1
-            live.unjoined_bytes += len(event.chunk)
-            live.chunk_at = event.originator_version
-        else:
-            live.unjoined = live.unjoined_bytes = 0
-            live.joined_at = event.originator_version
-        if isinstance(event, CHUNK_EVENTS):
+    def _decode(live: Live, events: list[Any], into: list[Any]) -> int:
+        """Decode entry events' and checkpoints' entries onto `into` (the record's
+        entries before them), each run of chunks at once; the memory they are charged.
+        A row's chunk is kept in `live.chunks` for the next checkpoint."""
+        assert live.batch_decoder is not None and live.genesis is not None
+        size = 0
+        chunks: list[bytes] = []
+        for n, event in enumerate(events):
+            if isinstance(event, GameStream.EntriesAppended):
+                live.chunks = None  # JSON entries: no checkpoint can hold them
+                into.extend(live.batch_decoder.decode(event.entries))
+                size += len(event.entries) * MEMORY_PER_BYTE
+                continue
+            chunks.append(event.chunk)
+            if isinstance(event, GameStream.Chunk) and live.chunks is not None:
+                live.chunks.append((event.originator_version, event.chunk))
+            if n + 1 < len(events) and not isinstance(events[n + 1], GameStream.EntriesAppended):
+                continue
             after = into[-1] if into else None
-            assert live.genesis is not None
-            entries = unpack_chunk(live.engine, live.genesis, event, live.tables, after=after)
+            entries = unpack_chunks(live.engine, live.genesis, chunks, live.tables, after=after)
             into.extend(entries)
-            return len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
-        if isinstance(event, GameStream.EntryAppended):  # type: ignore[attr-defined]
-            into.append(live.decoder.decode(event.entry))
-            return len(event.entry) * MEMORY_PER_BYTE
-        into.extend(live.batch_decoder.decode(event.entries))
-        return len(event.entries) * MEMORY_PER_BYTE
+            size += len(msgspec.json.encode(entries)) * MEMORY_PER_BYTE
+            chunks = []
+        return size
 
     def _charge(self, live: Live, size: int) -> None:
         """Count `size` more bytes for `live`; drop the least recently used others
@@ -285,14 +294,13 @@ class RecordCache:
         agg = live.aggregate
         try:
             grown = 0
-            for event in self.store.events.get(agg.id, gt=agg.version):
-                if isinstance(event, GameStream.Chunks) and event.since <= agg.version:  # type: ignore[attr-defined]
-                    raise Rejoined  # rows this Live has read, joined since: read it anew
-                _mutate(event, agg)
+            events: Iterable[Any] = self.store.events.get(agg.id, gt=agg.version)
+            for event in events:
+                event.mutate(agg)  # the library's own: each version one past the last
                 if isinstance(event, ENTRY_EVENTS):
                     held = live.tl.record.entries
                     entries: list[Any] = held[-1:]
-                    grown += self._decode(live, event, entries)
+                    grown += self._decode(live, [event], entries)
                     for entry in entries[len(held[-1:]) :]:
                         live.tl.append(entry, check="replay")
             if grown:
@@ -316,8 +324,8 @@ class RecordCache:
                     result = attempt()
                 except IntegrityError:
                     continue  # save() has rebuilt the Live from the store
-                if not self.group.is_deferring():  # else `quick` joins once it is stored
-                    self.join_if_due(live)
+                if not self.group.is_deferring():  # else `quick` does, once it is stored
+                    self.checkpoint_if_due(live)
                 return result
         raise ApiError(409, "conflict", "the record changed too often; try again")
 
@@ -329,11 +337,9 @@ class RecordCache:
         grown = record_entries(
             live.aggregate, live.engine, genesis, entries, after=after, tables=live.tables
         )
-        if entries:  # a save that fails reloads the Live, these counts too
-            chunk: Any = live.aggregate.pending_events[-1]  # the Chunk just collected
-            live.unjoined += 1
-            live.unjoined_bytes += len(chunk.chunk)
-            live.chunk_at = chunk.originator_version
+        if entries and live.chunks is not None:  # a save that fails reloads the Live
+            written: Any = live.aggregate.pending_events[-1]
+            live.chunks.append((written.originator_version, written.chunk))
         live.size += grown
         self._charge(live, grown)
 
@@ -375,37 +381,64 @@ class RecordCache:
             if live is not None:
                 live.unflushed = future  # `settled` waits on it until it is done
             await asyncio.shield(future)
-            if live is not None and self.join_due(live):
-                await asyncio.get_running_loop().run_in_executor(None, self.join_if_due, live)
+            if live is not None and self.checkpoint_due(live):
+                await asyncio.get_running_loop().run_in_executor(None, self.checkpoint_if_due, live)
         return result
 
-    # -- joining rows ----------------------------------------------------------
+    # -- checkpoints -----------------------------------------------------------
 
-    def join_due(self, live: Live) -> bool:
-        """Whether the record's Chunk rows are to be joined into one now: once they
-        hold the store's `join_bytes`, and once the game is over, however few (the
-        joined row before them taken in too: no row of one move is left)."""
-        if live.over():
-            return live.unjoined >= 1
-        return live.unjoined >= 2 and live.unjoined_bytes >= self.store.join_bytes
+    def checkpoint_due(self, live: Live) -> bool:
+        """Whether the record is to have a checkpoint now (`due`)."""
+        agg = live.agg
+        if agg is None or not live.chunks or agg.pending_events:
+            return False
+        return self.due(agg.version - live.checkpoint_at, live.chunks)
 
-    def join_if_due(self, live: Live) -> None:
-        """Join the record's Chunk rows since its last joined row into one
-        (`KifuStore.join_chunk_rows`): ~70 bytes of the library's own a row, kept once
-        where it was kept for every move. Only after the write is stored, in a
-        transaction of its own, so a failure here loses nothing: the rows stay as they
-        were, and the write is answered for all the same."""
-        if not self.join_due(live):
-            return
+    def due(self, rows: int, chunks: list[tuple[int, bytes]]) -> bool:
+        """Whether `rows` rows since a record's last checkpoint, of which `chunks` its
+        entries', are to have one: once they hold the store's `checkpoint_bytes` of
+        chunks, in `CHECKPOINT_ROWS` rows or more, and in one row or more a
+        `CHECKPOINT_ROW_BYTES` of them."""
+        held = sum(len(chunk) for _, chunk in chunks)
+        if held < self.store.checkpoint_bytes:
+            return False
+        return rows >= max(CHECKPOINT_ROWS, held // CHECKPOINT_ROW_BYTES)
+
+    def checkpoint_if_due(self, live: Live) -> None:
+        """Store a checkpoint of the record when one is due (`checkpoint_due`): only
+        after the write is stored, in a transaction of its own, so a failure here loses
+        nothing (the next write tries again) and the write is answered all the same.
+        It follows the latest stored, whichever process took that one (and is due only
+        if the rows since that one make it due); one stored at this version already
+        (another process's: the same) counts as this one."""
+        with live.lock:  # what the record is now; the join and the insert come after
+            if not self.checkpoint_due(live):
+                return
+            assert live.chunks is not None
+            chunks, since = list(live.chunks), live.checkpoint_at
+            taken = Checkpoint.of(live.aggregate, since, b"")
+        version = taken.originator_version
         try:
-            with self._write_lock:  # read from the last joined row on, not the whole stream
-                after = max(live.joined_at - 1, 0)
-                self.store.join_chunk_rows(live.aggregate.id, last=live.over(), after=after)
+            latest = self.store.latest_checkpoint(taken.originator_id)
+            if latest is not None and latest.originator_version > version:
+                return  # another process's, past what this one has read: follow it later
+            if latest is not None and latest.originator_version > since:
+                since = latest.originator_version  # another process's: follow it
+                chunks = [(v, chunk) for v, chunk in chunks if v > since]
+            if since < version and self.due(version - since, chunks):
+                joined = join_stored([chunk for _, chunk in chunks])
+                checkpoint = dataclasses.replace(taken, since=since, chunk=joined)
+                with self._write_lock:
+                    self.store.put_checkpoint(checkpoint)
+                since = version
         except Exception:  # the database is down or busy: the next write tries again
-            log.warning("could not join the rows of %s", live.record_id, exc_info=True)
+            log.warning("could not store a checkpoint of %s", live.record_id, exc_info=True)
             return
-        live.unjoined = live.unjoined_bytes = 0
-        live.joined_at = live.chunk_at  # where the joined row now is
+        with live.lock:
+            if live.agg is None or live.chunks is None or live.checkpoint_at >= since:
+                return  # reloaded meanwhile (it read the checkpoints there are)
+            live.checkpoint_at = since
+            live.chunks = [(v, chunk) for v, chunk in live.chunks if v > since]
 
     async def settled(self, record_id: str) -> None:
         """Wait until the record has no quick write waiting to be stored."""

@@ -9,29 +9,55 @@ bytes an entry where the JSON was ~600; a write's many entries, an upload say, a
 event; their seqs follow from the chunks before), `SeatClaimed`, `Forked` and `Shared`,
 and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right after
 `Created`; a record without it has no bots, as every record stored before bots
-existed). Stores written before hold `EntryAppended` (one entry, canonical JSON),
-`EntriesAppended` (a JSON array) or `EntriesPacked` (a chunk beside its first and last
-seq) events, which are read as they are; the chunks that follow them continue from
-their last entry. On disk a `Chunk` row is ~70 bytes of the library's own
-(originator id, version, topic, timestamp) around the chunk: short since its topic
-is (`kifu:chunk`), its state is msgpack (`RowTranscoder`: the chunk's bytes and
-msgpack's timestamp; rows stored as JSON, with integer-microsecond timestamps from
-`DatetimeAsMicros` or the library's ISO text, still read) and the seqs are gone; a
-stored Ducks in Tow move takes 116 bytes of a SQLite file; bench/bench_records.py
-measures every title.
+existed).
 
-**Joined rows.** Those ~70 bytes a row were most of a move's. So once a record's
-`Chunk` rows since its last joined one hold `join_bytes` of chunks (cache.py), and when
-its game ends, the cache (`join_if_due`, after the write is stored) replaces them
-with one `Chunks` row at the last one's version (`join_chunk_rows`: the chunks'
-table additions and rows concatenated, which unpack to the same entries and tables,
-raw-deflated). One transaction deletes the rows and inserts the joined one, so a
-crash leaves either form, and a writer that finds the rows already gone changes
-nothing. Rows of other kinds between them stay, so the versions a load reads have
-gaps (the loader allows them). A process that had read rows since joined finds a
-`Chunks` row starting at or before its version and loads the record anew. A stored
-move: Ducks in Tow 116 -> 20.5 bytes of SQLite file, Tulikko 116 -> 61.4; PostgreSQL,
-whose rows carry more of their own, joins larger ones (`join_bytes`).
+**Stored events are never changed.** No row is updated or deleted: a record only ever
+gains rows (and checkpoints, below). What earlier servers stored is read through the
+library's upcasting, into the two forms a reader knows, `Chunk` (msgpack bytes of a
+compact chunk) and `EntriesAppended` (a JSON array of entries): `kifu:chunk` rows (a
+chunk, base85 text in the JSON rows of that time), `EntriesPacked` (a chunk beside
+its first and last seq, `kifu:packed` or the library's long topic), `Chunks` (the rows
+a server before issue #35 joined into one and deleted, raw-deflated) and
+`EntryAppended` (one entry as JSON) are each a class of their own at `class_version` 2
+whose `upcast_v1_v2` turns the stored state into its reader's form. Today's `Chunk`
+has the topic `kifu:c`, so its rows are version 1 of it and carry no `class_version`
+(the library writes that key into every row of a class past version 1: 15 bytes a
+move). The one thing upcasting cannot mend is the versions joined rows left out: a
+load folds the rows allowing gaps (`cache._fold`); rows stored since have none.
+
+**Rows are small** (`RowTranscoder`, `RowCompressor`): an event's state is msgpack (a
+chunk's bytes as they are, msgpack's timestamp), raw-deflated against a preset
+dictionary of what stored states repeat (`ROW_DICTIONARY`: a move row's keys, the
+timestamp's header, an empty table addition; a checkpoint's keys), kept where that is
+shorter. A Ducks in Tow move's state: 58.1 bytes of msgpack, 41.3 stored (Tulikko 78.8,
+63.0); the library's `ZlibCompressor` makes it longer (67.8: a header and checksum
+around bytes with nothing to find in them). A stored move is ~110 bytes of SQLite
+file (the library's row: the id as 32 hex digits, the version, the topic) and ~200
+of PostgreSQL tables. Rows stored plain (JSON or msgpack) still read: a deflated state
+starts with a byte neither form starts with.
+
+**Checkpoints** (`Checkpoint`, the library's snapshots, in a table of their own):
+loading a record reads its chain of checkpoints and the rows after the latest. A
+checkpoint is a `Snapshot` of the aggregate (the table: all the aggregate holds) and,
+as one chunk, the entries stored in the rows since the checkpoint before it (`since`):
+their chunks joined (`join_chunks`: the same entries and tables), deflated by the
+compressor (a Ducks in Tow checkpoint: 1,578 bytes of msgpack, 608 stored). The cache
+(`RecordCache.checkpoint_if_due`) inserts one after a write is stored, once the
+record's rows since the last hold `KifuStore.checkpoint_bytes` of chunks (SQLite
+1,000: its row stays in a b-tree page; PostgreSQL 1,600), in 8 rows or more
+(`CHECKPOINT_ROWS`; an upload, one row however long, waits for a row per 100 bytes of
+it, `CHECKPOINT_ROW_BYTES`). So a load reads ~1 row per ~36 Ducks in Tow moves, as
+the joined rows of the server before issue #35 let it, and each entry is in the
+checkpoints once more: storage grows with the record, not its square (snapshots of
+the whole record every N rows did). Every checkpoint follows one stored before it
+(the latest its writer found), so the chain from the latest back is always there; of
+two that processes took not knowing of each other, a load follows the later's and the
+other is never read. None is ever replaced: at one version, the second insert fails
+and counts as done. Why not the library's own snapshotting (`snapshotting_intervals`):
+its snapshot is the aggregate alone, which holds no entries (they would be read from
+every row all the same), and it takes one every N versions from `save`, before the
+write is known to be stored; a checkpoint holds the entries since the last one, and is
+taken after the write, off the request's path.
 
 Appending uses the library's optimistic concurrency: two writers that both saw
 version *n* both try to write version *n + 1*, the database's unique key lets one
@@ -39,9 +65,7 @@ in and the other gets `IntegrityError` (mapped to a 409 or a retry).
 
 The aggregate holds the table around a record, not its entries: the entries go
 from the events straight into the server's kernel `Timeline` (cache.py), so
-nothing holds them twice. No snapshots: a snapshot of a record is all its
-entries again, so snapshots every N events grew quadratically and saved nothing
-(loading reads the same bytes either way).
+nothing holds them twice.
 
 A fork made since `shares_prefix` stores only its own entries: the first
 `fork_seq` are its parent's (which never change: records are append-only).
@@ -66,18 +90,26 @@ race on `CREATE TYPE`/`CREATE TABLE`.
 from __future__ import annotations
 
 import base64
+import copy
+import logging
 import os
 import urllib.parse
 import zlib
-from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid5
 
 import msgspec
 from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, event
-from eventsourcing.persistence import JSONTranscoder, Transcoding
+from eventsourcing.domain import Aggregate, Snapshot, event
+from eventsourcing.persistence import (
+    Compressor,
+    EventStore,
+    IntegrityError,
+    JSONTranscoder,
+    Transcoding,
+)
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 from eventsourcing.utils import register_topic
 
@@ -86,6 +118,7 @@ from core.kernel.compact import join_chunks, pack_entries, unpack_entries
 from core.kernel.packing import Tables
 from core.kernel.record import AnyEntry
 
+log = logging.getLogger(__name__)
 NAMESPACE = UUID("6b1d7c1e-2f43-4d5e-9a0b-6b6966752d31")
 SCHEMA_LOCK = 0x6B696675  # pg_advisory_lock key: "kifu"
 
@@ -212,31 +245,73 @@ class GameStream(Aggregate):
         self.bot_seed = bot_seed
 
     # The entries live in the events only (cache.py folds them into its Timeline); the
-    # aggregate keeps nothing of them. The first three are read, never written.
+    # aggregate keeps nothing of them, so their events change nothing but its version.
 
-    @event("EntryAppended")
-    def append_entry(self, seq: int, entry: str) -> None:
-        """One entry as canonical JSON."""
-
-    @event("EntriesAppended")
-    def append_entries(self, last_seq: int, entries: str) -> None:
-        """Several entries as a JSON array."""
-
-    @event("EntriesPacked")
-    def append_packed(self, first_seq: int, last_seq: int, chunk: str) -> None:
-        """A chunk as `append_chunk` writes it, with its (derivable) first and last seq."""
-
-    @event("Chunk")
-    def append_chunk(self, chunk: bytes | str) -> None:
+    class Chunk(Aggregate.Event):
         """The entries of one write, whatever their number (an upload, a move and the
-        bots' replies), as a compact chunk (msgpack bytes; rows stored as JSON hold it
-        as base85 text) continuing the tables and seqs of the chunks before."""
+        bots' replies), as a compact chunk (msgpack bytes) continuing the tables and
+        seqs of the chunks before."""
 
-    @event("Chunks")
-    def append_chunks(self, chunk: bytes, since: int) -> None:
-        """Chunk rows `since`..this event's version, joined into one chunk
-        (`KifuStore.join_chunk_rows`), deflated (`chunk_bytes` inflates it); never
-        triggered, only written in their place."""
+        TOPIC = "kifu:c"
+        chunk: bytes
+
+    def append_chunk(self, chunk: bytes) -> None:
+        self.trigger_event(self.Chunk, chunk=chunk)
+
+    class EntriesAppended(Aggregate.Event):
+        """Entries as a JSON array, as the first servers stored them (read, never
+        written)."""
+
+        last_seq: int
+        entries: str
+
+    # Kinds earlier servers stored, read as one of the two above by upcasting: their
+    # rows carry no class_version (version 1); `upcast_v1_v2` makes the state the
+    # reader's form. Never written.
+
+    class ChunkV1(Chunk):
+        """`kifu:chunk`: a chunk, base85 text in the JSON rows of its first servers."""
+
+        TOPIC = "kifu:chunk"
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["chunk"] = _chunk_bytes(state["chunk"])
+
+    class Chunks(Chunk):
+        """`kifu:chunks`: Chunk rows a server before issue #35 replaced with one
+        (their chunks joined, raw-deflated; `since`, the first one's version)."""
+
+        TOPIC = "kifu:chunks"
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["chunk"] = zlib.decompress(state["chunk"], -15)
+            del state["since"]
+
+    class EntriesPacked(Chunk):
+        """`kifu:packed` (or the library's long topic): a chunk beside its first and
+        last seq, which follow from the chunks before."""
+
+        TOPIC = "kifu:packed"
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["chunk"] = _chunk_bytes(state["chunk"])
+            del state["first_seq"], state["last_seq"]
+
+    class EntryAppended(EntriesAppended):
+        """One entry as canonical JSON, with its seq."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["last_seq"] = state.pop("seq")
+            state["entries"] = f"[{state.pop('entry')}]"
 
     @event("SeatClaimed")
     def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
@@ -255,6 +330,51 @@ class GameStream(Aggregate):
         self.share_id = share_id
 
 
+def _chunk_bytes(chunk: bytes | str) -> bytes:
+    """A stored chunk's msgpack bytes (JSON rows held them as base85 text)."""
+    return base64.b85decode(chunk) if isinstance(chunk, str) else chunk
+
+
+ENTRY_EVENTS = (GameStream.Chunk, GameStream.EntriesAppended)
+"""The events that hold entries, as every stored kind reads."""
+
+# Topics resolve without a write first: the short ones are registered (the library's
+# long topics, "server.store:GameStream.EntryAppended" say, resolve by name).
+for _cls in (GameStream.Chunk, GameStream.ChunkV1, GameStream.Chunks, GameStream.EntriesPacked):
+    register_topic(_cls.TOPIC, _cls)
+
+
+@dataclass(frozen=True)
+class Checkpoint(Snapshot):
+    """A record at a version: the aggregate's state (the library's `Snapshot`: the
+    table, which is all the aggregate holds) and, as one compact chunk (msgpack bytes),
+    the entries its rows stored since the checkpoint before (`since`, its version; 0
+    for the first): the stored chunks of those rows, joined (`join_chunks`: the same
+    entries and tables)."""
+
+    TOPIC = "kifu:checkpoint"
+    since: int
+    chunk: bytes
+
+    @classmethod
+    def of(cls, aggregate: GameStream, since: int, chunk: bytes) -> Checkpoint:
+        """A checkpoint of `aggregate` (its saved state: nothing pending). Its state is
+        a copy, so the aggregate may change meanwhile."""
+        taken = Snapshot.take(aggregate)
+        return cls(
+            originator_id=taken.originator_id,
+            originator_version=taken.originator_version,
+            timestamp=taken.timestamp,
+            topic=taken.topic,
+            state=copy.deepcopy(taken.state),
+            since=since,
+            chunk=chunk,
+        )
+
+
+register_topic(Checkpoint.TOPIC, Checkpoint)
+
+
 def pack_chunk(
     game: Decider[Any, Any, Any, Any],
     genesis: Genesis,
@@ -269,41 +389,26 @@ def pack_chunk(
     return msgspec.msgpack.encode(chunk)
 
 
-def unpack_chunk(
+def unpack_chunks(
     game: Decider[Any, Any, Any, Any],
     genesis: Genesis,
-    stored: Any,
+    chunks: list[bytes],
     tables: Tables,
     *,
     after: AnyEntry | None,
 ) -> list[AnyEntry]:
-    """The entries of a `Chunk`, `Chunks` or `EntriesPacked` event's chunk (the
-    reverse of `pack_chunk`)."""
-    raw = chunk_bytes(stored)
-    return unpack_entries(game, genesis, msgspec.msgpack.decode(raw), tables, after=after)
+    """The entries of consecutive chunks (`Chunk.chunk`, `Checkpoint.chunk`): the
+    reverse of `pack_chunk`, joined first, so many rows unpack as one."""
+    decoded = [msgspec.msgpack.decode(chunk) for chunk in chunks]
+    joined = decoded[0] if len(decoded) == 1 else join_chunks(decoded)
+    return unpack_entries(game, genesis, joined, tables, after=after)
 
 
-# The topic of the event every write stores, short (the library's default,
-# "server.store:GameStream.Chunk", is 29 bytes on every row); registered so a process
-# that reads before it writes resolves it. The rows of `EntriesPacked`, written before
-# `Chunk`, hold `kifu:packed` (or, before that, the library's long topic, which still
-# resolves by module and name).
-CHUNK_TOPIC = "kifu:chunk"
-GameStream.Chunk.TOPIC = CHUNK_TOPIC  # type: ignore[attr-defined]
-register_topic(CHUNK_TOPIC, GameStream.Chunk)  # type: ignore[attr-defined]
-JOINED_TOPIC = "kifu:chunks"
-GameStream.Chunks.TOPIC = JOINED_TOPIC  # type: ignore[attr-defined]
-register_topic(JOINED_TOPIC, GameStream.Chunks)  # type: ignore[attr-defined]
-GameStream.EntriesPacked.TOPIC = "kifu:packed"  # type: ignore[attr-defined]
-register_topic("kifu:packed", GameStream.EntriesPacked)  # type: ignore[attr-defined]
-
-CHUNK_EVENTS = (GameStream.Chunk, GameStream.Chunks, GameStream.EntriesPacked)  # type: ignore[attr-defined]
-"""The events whose `chunk` holds entries in the compact form."""
-ENTRY_EVENTS = (
-    *CHUNK_EVENTS,
-    GameStream.EntryAppended,  # type: ignore[attr-defined]
-    GameStream.EntriesAppended,  # type: ignore[attr-defined]
-)
+def join_stored(chunks: list[bytes]) -> bytes:
+    """Consecutive chunks as one (a checkpoint's)."""
+    if len(chunks) == 1:
+        return chunks[0]
+    return msgspec.msgpack.encode(join_chunks([msgspec.msgpack.decode(c) for c in chunks]))
 
 
 class ShareLink(Aggregate):
@@ -341,22 +446,70 @@ class StoredReport(Aggregate):
         self.engine_version = engine_version
 
 
+ROW_DICTIONARY = (
+    b"\x85\xa9timestamp\xd7\xff\xa5topic\xb7server.store:GameStream\xa5state\xde\x00\x12"
+    b"\xab_created_on\xd7\xff\xac_modified_on\xd7\xff\xa9record_id\xb2g-\xa4kind\xa6hosted"
+    b'\xa4game\xa7genesis\xda\x01{"game":"","engine_version":"0.1.0/","seats":2,"options":{},'
+    b'"seed_hash":"","seed":,"takeback":"casual","created_at":,"parent":null}'
+    b"\xadinvite_hashes\x92\xd9@\xabseat_hashes\x92\xd9@\xaespectator_hash\xd9@\xaaowner_hash"
+    b"\xa0\xa5names\x90\xa7fork_of\xa0\xa8fork_seq\x00\xadshares_prefix\xc2\xa5forks\x90"
+    b"\xa8share_id\xa0\xa4bots\x90\xa8bot_seed\x00\xa5since\xa5chunk\xc5"
+    b"\x82\xa9timestamp\xd7\xff\xa5chunk\xc4\x92\x93\x90\x90\x90\x91"
+)
+"""What stored states repeat, as msgpack: a checkpoint's keys and the values that vary
+little (the aggregate's, the genesis JSON's), then, last (the nearest, the cheapest to
+refer to), what every move's row repeats: a map of `timestamp` (the header of msgpack's
+64-bit timestamp) and `chunk` (bytes: an array of the tables, none new, and the rows).
+States deflated against it start with `DEFLATED`; it never changes (another dictionary
+would be another first byte)."""
+DEFLATED = b"\x01"
+
+
+class RowCompressor(Compressor):
+    """The library's compressor (`COMPRESSOR_TOPIC`) for Kifu's rows: raw deflate
+    against `ROW_DICTIONARY`, kept only where it is shorter. A stored state starts with
+    `DEFLATED`, or is plain: msgpack (a map) or JSON ("{"), as every row stored before."""
+
+    def compress(self, data: bytes) -> bytes:
+        packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ROW_DICTIONARY)
+        packed = DEFLATED + packer.compress(data) + packer.flush()
+        return packed if len(packed) < len(data) else data
+
+    def decompress(self, data: bytes) -> bytes:
+        if data[:1] != DEFLATED:
+            return data
+        unpacker = zlib.decompressobj(-15, ROW_DICTIONARY)
+        return unpacker.decompress(memoryview(data)[1:]) + unpacker.flush()
+
+
+CHECKPOINT_ROWS = 8
+"""The fewest rows since the last checkpoint a new one spares a load."""
+CHECKPOINT_ROW_BYTES = 100
+"""And at most this many bytes of chunks a row it spares: an upload, one row however
+long, waits for as many rows after it as its bytes / 100 (a checkpoint of it and a
+few rows would store it twice to spare a load a few rows)."""
+
+
 class KifuStore(Application):  # type: ignore[type-arg]
-    """The eventsourcing application: table `kifustore_events`."""
+    """The eventsourcing application: events in `kifustore_events`, checkpoints (the
+    library's snapshot store) in `kifustore_checkpoints` (SQLite: `stored_events`,
+    `stored_checkpoints`)."""
 
     name = "KifuStore"
-    is_snapshotting_enabled = False
+    env = {"COMPRESSOR_TOPIC": "server.store:RowCompressor"}
+    is_snapshotting_enabled = True  # a snapshot store; nothing is snapshotted by `save`
 
     @property
-    def join_bytes(self) -> int:
-        """A record's Chunk rows are joined into one once their chunks hold this many
-        bytes (and at the game's end). bench_records, 150 games played side by side,
-        staggered as a busy server's start and end, Tulikko (bytes an entry as played):
-        SQLite took the least file at 400 (63; 87 at 800, 76 at 1,600), where a row
-        over ~1,000 bytes spills into an overflow page of its own; PostgreSQL at 1,600
-        (60 at 400, 46 at 800, 44 at 1,600), where every row carries ~130 bytes of its
-        own (tuple header, the library's columns, its index entries)."""
-        return 400 if isinstance(self.recorder, SQLiteAggregateRecorder) else 1600
+    def checkpoint_bytes(self) -> int:
+        """A checkpoint is due once the record's rows since the last one hold this many
+        bytes of chunks. SQLite: its row stays under the ~1,000 bytes SQLite keeps in a
+        page (a longer row spills into an overflow page of its own, 4 KiB): ~200 bytes
+        of table and 1,000 of chunks deflated, under 950 in every title (Tulikko 790,
+        Ducks in Tow 608; test_store_checkpoints). PostgreSQL, whose rows carry ~130
+        bytes of their own, where rows were joined (before issue #35): under its 2 KiB
+        TOAST threshold, and a load a few rows fewer than at 2,400 (bench_store, 300
+        entries 5.5-5.8 ms against 6.0-6.1)."""
+        return 1000 if isinstance(self.recorder, SQLiteAggregateRecorder) else 1600
 
     def construct_recorder(self) -> Any:
         """The aggregate recorder (nothing here reads the application recorder's
@@ -378,118 +531,55 @@ class KifuStore(Application):  # type: ignore[type-arg]
 
     def save_events(self, events: list[Any]) -> None:
         """Store collected events in one transaction: what `save` does for Kifu (no
-        snapshots, no followers), without its runtime-Protocol check of every object
+        snapshotting intervals, no followers), without its runtime-Protocol check of every object
         (~20 us a move)."""
         if events:
             self.events.put(events)
 
-    def join_chunk_rows(
-        self,
-        originator_id: UUID,
-        read: Iterable[Any] | None = None,
-        *,
-        last: bool = False,
-        after: int = 0,
-    ) -> int:
-        """Replace the stream's `Chunk` rows since its last joined one (with `last`,
-        that one too: a finished game's rows end in one) with one `Chunks` row
-        (`join_chunks`), at the last one's version; the number of rows it replaced (0
-        when there are not two to join, or another writer joined them since they were
-        `read`: by default, now, the rows past version `after`, which must not be past
-        the last joined row). One transaction deletes and inserts, so a crash leaves
-        either form; rows between them of other kinds stay where they are (none holds
-        entries)."""
-        tail: list[Any] = []
-        events = self.events.get(originator_id, gt=after) if read is None else read
-        for stored in reversed(list(events)):
-            if isinstance(stored, GameStream.Chunk):  # type: ignore[attr-defined]
-                tail.append(stored)
-            elif last and tail and isinstance(stored, GameStream.Chunks):  # type: ignore[attr-defined]
-                tail.append(stored)
-                break
-            elif isinstance(stored, ENTRY_EVENTS):
-                break  # entries before it stay as they are
-        if len(tail) < 2:
-            return 0
-        tail.reverse()
-        chunks = [msgspec.msgpack.decode(chunk_bytes(event)) for event in tail]
-        joined = GameStream.Chunks(  # type: ignore[attr-defined]
-            originator_id=originator_id,
-            originator_version=tail[-1].originator_version,
-            timestamp=tail[-1].timestamp,
-            chunk=deflate(msgspec.msgpack.encode(join_chunks(chunks))),
-            since=getattr(tail[0], "since", tail[0].originator_version),
-        )
-        versions = [event.originator_version for event in tail]
+    def construct_snapshot_store(self) -> EventStore[UUID]:
+        """The library's snapshot store, in a table of its own (`kifustore_checkpoints`;
+        SQLite: `stored_checkpoints`): the first servers' snapshot table holds
+        snapshots of another kind (aggregates that held their entries), left unread."""
+        recorder = self.factory.aggregate_recorder(purpose="checkpoints")
+        return self.factory.event_store(mapper=self.mapper, recorder=recorder)
+
+    def checkpoints(self, originator_id: UUID) -> list[Checkpoint]:
+        """The chain of checkpoints that ends at the record's latest, first to last:
+        each one's `since` the version of the one before (0 the first's). Every
+        checkpoint follows one stored before it, so the chain is there; of two that
+        processes took not knowing of each other, one is left out of it."""
+        assert self.snapshots is not None
+        stored: list[Any] = list(self.snapshots.get(originator_id))
+        if not stored:
+            return []
+        earlier = {c.originator_version: c for c in stored}
+        chain = [stored[-1]]
+        while chain[-1].since:
+            if chain[-1].since not in earlier:  # cannot be: then read the rows alone
+                log.error("checkpoint %s of %s follows none", chain[-1].since, originator_id)
+                return []
+            chain.append(earlier[chain[-1].since])
+        chain.reverse()
+        return chain
+
+    def latest_checkpoint(self, originator_id: UUID) -> Checkpoint | None:
+        """The record's latest checkpoint (None without one): the one a new one
+        follows."""
+        assert self.snapshots is not None
+        for latest in self.snapshots.get(originator_id, desc=True, limit=1):
+            assert isinstance(latest, Checkpoint)
+            return latest
+        return None
+
+    def put_checkpoint(self, checkpoint: Checkpoint) -> bool:
+        """Store a checkpoint; False if one is stored at its version already (another
+        process took it: the same entries)."""
+        assert self.snapshots is not None
         try:
-            _replace_rows(self.recorder, versions, self.mapper.to_stored_event(joined))
-        except _RowsGone:
-            return 0
-        return len(versions)
-
-
-class _RowsGone(Exception):
-    """Rows to be joined were no longer all there: another writer joined them."""
-
-
-def _replace_rows(recorder: Any, versions: list[int], stored: Any) -> None:
-    """Delete a stream's rows at `versions` and insert `stored`, in one transaction
-    (rolled back, raising _RowsGone, unless every one of those rows was deleted)."""
-    marks = ",".join("?" * len(versions))
-    if isinstance(recorder, SQLiteAggregateRecorder):
-        table = recorder.events_table_name
-        with recorder.datastore.transaction(commit=True) as cursor:
-            cursor.execute(
-                f"DELETE FROM {table} WHERE originator_id=? AND originator_version IN ({marks})",
-                [stored.originator_id.hex, *versions],
-            )
-            cursor.execute("SELECT changes()")
-            if cursor.fetchone()[0] != len(versions):
-                raise _RowsGone
-            cursor.execute(
-                recorder.insert_events_statement,
-                (stored.originator_id.hex, stored.originator_version, stored.topic, stored.state),
-            )
-        return
-    from psycopg.sql import SQL, Identifier
-
-    names = {
-        "schema": Identifier(recorder.datastore.schema),
-        "table": Identifier(recorder.events_table_name),
-    }
-    with recorder.datastore.transaction(commit=True) as cursor:
-        cursor.execute(
-            SQL(
-                "DELETE FROM {schema}.{table} WHERE originator_id = %s "
-                "AND originator_version = ANY(%s)"
-            ).format(**names),
-            (stored.originator_id, versions),
-        )
-        if cursor.rowcount != len(versions):
-            raise _RowsGone
-        cursor.execute(
-            SQL(
-                "INSERT INTO {schema}.{table} (originator_id, originator_version, topic, state) "
-                "VALUES (%s, %s, %s, %s)"
-            ).format(**names),
-            (stored.originator_id, stored.originator_version, stored.topic, stored.state),
-        )
-
-
-def deflate(data: bytes) -> bytes:
-    """Raw deflate (no zlib header): a joined row's chunk, ~40% smaller; one move's
-    chunk is too short for it to pay."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return packer.compress(data) + packer.flush()
-
-
-def chunk_bytes(event: Any) -> bytes:
-    """The msgpack bytes of an entry event's chunk: a joined row's inflated, a row
-    stored as JSON holds base85 text."""
-    if isinstance(event, GameStream.Chunks):  # type: ignore[attr-defined]
-        return zlib.decompress(event.chunk, -15)
-    chunk = event.chunk
-    return base64.b85decode(chunk) if isinstance(chunk, str) else chunk
+            self.snapshots.put([checkpoint])
+        except IntegrityError:
+            return False
+        return True
 
 
 def persistence_env(data_dir: str, database_url: str | None) -> dict[str, str]:
@@ -543,13 +633,6 @@ def open_store(data_dir: str, database_url: str | None) -> KifuStore:
     with psycopg.connect(postgres_dsn(database_url), autocommit=True, connect_timeout=10) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
         try:
-            store = KifuStore(env=env)  # creates the tables if they are not there
-            # the library sets autovacuum off in all but name (a threshold of 10^8 dead
-            # rows) for tables only ever appended to; joined rows leave dead ones
-            conn.execute(
-                "ALTER TABLE kifustore_events SET (autovacuum_vacuum_threshold = 1000,"
-                " autovacuum_vacuum_scale_factor = 0.05)"
-            )
-            return store
+            return KifuStore(env=env)  # creates the tables if they are not there
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))

@@ -3,14 +3,16 @@
 Through the server's own cache on a real SQLite file (issue #21): a hosted game's
 moves are `Chunk` events whose rows hold the compact form and nothing derivable, and
 a store that holds the JSON `EntryAppended`/`EntriesAppended` or the seq-carrying
-`EntriesPacked` events of earlier servers loads to the same record, and goes on in
-chunks after them.
+`EntriesPacked` events of earlier servers (their rows written here as those servers
+wrote them) loads to the same record, read through the library's upcasting, and goes
+on in chunks after them.
 """
 
 from __future__ import annotations
 
 import base64
 import sqlite3
+import uuid
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ from eventsourcing.utils import resolve_topic
 from core import games
 from core.kernel import Timeline, canonical, new_record
 from server.cache import RecordCache
-from server.store import EPOCH, GameStream, open_store
+from server.store import DEFLATED, EPOCH, GameStream, RowCompressor, open_store, record_uuid
 
 
 def stream(record: Any) -> GameStream:
@@ -56,27 +58,36 @@ def raw_rows(data_dir: Path) -> list[tuple[str, bytes]]:
         return list(conn.execute(query))
 
 
-def as_json_rows(data_dir: Path, *, iso: bool = False, topics: tuple[str, str] = ("", "")) -> None:
-    """Rewrite every row's state to the JSON earlier servers wrote (their timestamps as
-    integer microseconds, or with `iso` as the library's ISO text) and, with `topics`,
-    one topic to another."""
+def old_rows(
+    data_dir: Path, record: Any, rows: list[tuple[str, dict[str, Any]]], *, iso: bool = False
+) -> None:
+    """A record stored as earlier servers stored it: its `Created` (as today), then
+    `rows` ({topic: state}) at versions 2.. as those servers' JSON rows (timestamps as
+    integer microseconds, or with `iso` as the library's ISO text; bytes as base85
+    text)."""
+    open_store(str(data_dir), None).save(stream(record))
+    now = EPOCH + timedelta(days=20_000)
+    micros = (now - EPOCH) // timedelta(microseconds=1)
+    stamp = (
+        {"_type_": "datetime_iso", "_data_": now.isoformat()}
+        if iso
+        else {"_type_": "dt", "_data_": micros}
+    )
     with sqlite3.connect(data_dir / "kifu.sqlite3") as conn:
-        query = "SELECT originator_id, originator_version, state FROM stored_events"
-        for originator, version, state in conn.execute(query).fetchall():
-            if state[:1] == b"{":  # JSON already: its timestamp as integer microseconds
-                data = msgspec.json.decode(state)
-                micros = data["timestamp"]["_data_"]
-            else:
-                data = msgspec.msgpack.decode(state)
-                micros = (data["timestamp"] - EPOCH) // timedelta(microseconds=1)
-            data["timestamp"] = {"_type_": "dt", "_data_": micros}
-            if iso:
-                text = (EPOCH + timedelta(microseconds=micros)).isoformat()
-                data["timestamp"] = {"_type_": "datetime_iso", "_data_": text}
+        for version, (topic, fields) in enumerate(rows, 2):
+            state = {
+                key: base64.b85encode(value).decode() if isinstance(value, bytes) else value
+                for key, value in fields.items()
+            }
             conn.execute(
-                "UPDATE stored_events SET state = ?, topic = replace(topic, ?, ?)"
-                " WHERE originator_id = ? AND originator_version = ?",
-                (msgspec.json.encode(data), *topics, originator, version),
+                "INSERT INTO stored_events (originator_id, originator_version, topic, state)"
+                " VALUES (?, ?, ?, ?)",
+                (
+                    record_uuid(record.id).hex,
+                    version,
+                    topic,
+                    msgspec.json.encode({"timestamp": stamp, **state}),
+                ),
             )
 
 
@@ -112,11 +123,21 @@ def test_a_store_of_json_entry_events_loads_and_goes_on_packed(tmp_path: Path) -
     record = new_record(game, record_id="old-1", seats=2, seed=6)
     timeline = Timeline(game, record)
     first, batch = play(timeline, 1), play(timeline, 5)
-    agg = stream(record)
-    agg.append_entry(seq=1, entry=canonical(first[0]).decode())  # as earlier servers did
-    agg.append_entries(last_seq=6, entries=canonical(batch).decode())
-    open_store(str(tmp_path), None).save(agg)
-    as_json_rows(tmp_path)
+    entry = canonical(first[0]).decode()
+    old_rows(
+        tmp_path,
+        record,
+        [
+            (
+                "server.store:GameStream.EntryAppended",
+                {"seq": 1, "entry": entry},
+            ),
+            (
+                "server.store:GameStream.EntriesAppended",
+                {"last_seq": 6, "entries": canonical(batch).decode()},
+            ),
+        ],
+    )
     cache = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
     live = cache.get("old-1")
     assert live.tl.record.entries == timeline.record.entries
@@ -131,12 +152,13 @@ def test_a_store_of_json_entry_events_loads_and_goes_on_packed(tmp_path: Path) -
 LONG_TOPIC = "server.store:GameStream.EntriesPacked"  # the library's, as earlier servers wrote
 
 
-def test_a_move_row_is_msgpack_around_the_chunk_s_bytes(tmp_path: Path) -> None:
-    """The row of a move spends its bytes on the move: the topic is `kifu:chunk` (not
-    the library's 37-byte default), the state msgpack (the chunk's bytes as they are,
+def test_a_move_row_is_the_chunk_s_bytes_and_little_else(tmp_path: Path) -> None:
+    """The row of a move spends its bytes on the move: the topic is `kifu:c` (not the
+    library's 29-byte default), the state msgpack (the chunk's bytes as they are,
     where JSON held base85 text; the timestamp msgpack's own, exact to the
-    microsecond, where JSON held `{"_type_": "dt", ...}`), and no seqs (the chunk's
-    position in the stream gives them)."""
+    microsecond, where JSON held `{"_type_": "dt", ...}`) deflated against the
+    dictionary of what every such row repeats (`RowCompressor`), and no seqs (the
+    chunk's position in the stream gives them)."""
     game = games.get("tulikko")
     store = open_store(str(tmp_path), None)
     cache = RecordCache(store, max_bytes=2**26, serialize_writes=True)
@@ -146,50 +168,123 @@ def test_a_move_row_is_msgpack_around_the_chunk_s_bytes(tmp_path: Path) -> None:
         cache.append(live, play(live.tl, 1))
         cache.save(live)
     topic, state = raw_rows(tmp_path)[-1]
-    assert topic == "kifu:chunk"
-    data = msgspec.msgpack.decode(state)
+    assert topic == "kifu:c" and state[:1] == DEFLATED
+    plain = RowCompressor().decompress(state)
+    data = msgspec.msgpack.decode(plain)
     assert set(data) == {"timestamp", "chunk"} and isinstance(data["chunk"], bytes)
-    around = len(state) - len(data["chunk"])  # the library's bytes around the chunk
-    assert around < 35, state  # JSON: ~55 and a quarter of the chunk (base85)
+    around = len(plain) - len(data["chunk"])  # the library's bytes around the chunk
+    assert around < 35, plain  # JSON: ~55 and a quarter of the chunk (base85)
+    assert len(state) < len(data["chunk"]) + 20, (state, plain)  # deflated: ~11
     again = open_store(str(tmp_path), None)
     *_, last = list(again.events.get(live.aggregate.id))
     assert last.timestamp == live.aggregate.modified_on  # exact to the microsecond
 
 
-def seq_carrying_store(tmp_path: Path, game_id: str, record_id: str, writes: list[int]) -> Any:
+def test_rows_are_deflated_where_it_pays_and_plain_rows_still_read() -> None:
+    """`RowCompressor`, the library's compressor for the store's rows: a state that
+    deflates shorter is stored so (its first byte `DEFLATED`, which neither msgpack's
+    map nor JSON starts with), one that does not as it is; plain states read as they
+    are. The library's `ZlibCompressor` makes a move's row longer."""
+    from eventsourcing.compressor import ZlibCompressor
+
+    from core.kernel.packing import Tables
+    from server.store import pack_chunk
+
+    game = games.get("ducks-in-tow")
+    timeline = Timeline(game, new_record(game, record_id="rows", seats=2, seed=3))
+    first, second = play(timeline, 2)
+    tables = Tables()
+    pack_chunk(game, timeline.record.genesis, [first], tables=tables)
+    chunk = pack_chunk(game, timeline.record.genesis, [second], after=first, tables=tables)
+    stamp = EPOCH + timedelta(days=20_000, microseconds=7)
+    row = msgspec.msgpack.encode({"timestamp": stamp, "chunk": chunk})  # a move's
+    compressor = RowCompressor()
+    deflated = compressor.compress(row)
+    assert deflated[:1] == DEFLATED and len(deflated) < len(row) - 15, (row, deflated)
+    assert compressor.decompress(deflated) == row
+    assert len(ZlibCompressor().compress(row)) > len(row)
+    noise = b"\x81\xa1x\xc4\x20" + bytes(range(200, 232))  # nothing to find in it
+    assert compressor.compress(noise) == noise
+    for plain in (row, noise, b'{"timestamp": {"_type_": "dt", "_data_": 1}}'):
+        assert compressor.decompress(plain) == plain
+
+
+def test_every_kind_stored_before_reads_as_one_of_two(tmp_path: Path) -> None:
+    """Through the library's upcasting (each old kind its own class at class_version 2,
+    whose `upcast_v1_v2` makes the stored state the reader's form), every kind of row
+    a server stored reads as a `Chunk` (msgpack bytes) or as `EntriesAppended` (a JSON
+    array): the old `kifu:chunk` with base85 text, `EntriesPacked` (both topics),
+    joined `Chunks` (raw-deflated), `EntryAppended`."""
+    import zlib
+
+    from eventsourcing.persistence import StoredEvent
+
+    store = open_store(str(tmp_path), None)
+    chunk = msgspec.msgpack.encode([[[], [], []], []])
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = packer.compress(chunk) + packer.flush()
+    stamp = {"_type_": "dt", "_data_": 1}
+    text = base64.b85encode(chunk).decode()
+    kinds = [
+        ("kifu:chunk", {"chunk": text}),
+        ("kifu:chunk", {"chunk": chunk}),
+        ("kifu:packed", {"first_seq": 1, "last_seq": 2, "chunk": text}),
+        (LONG_TOPIC, {"first_seq": 1, "last_seq": 2, "chunk": text}),
+        ("kifu:chunks", {"chunk": deflated, "since": 2}),
+        ("server.store:GameStream.EntryAppended", {"seq": 3, "entry": '{"x":1}'}),
+        ("server.store:GameStream.EntriesAppended", {"last_seq": 4, "entries": '[{"x":1}]'}),
+    ]
+    for topic, fields in kinds:
+        state = (
+            msgspec.json.encode({"timestamp": stamp, **fields})
+            if any(isinstance(v, str) for v in fields.values())
+            else msgspec.msgpack.encode({"timestamp": EPOCH, **fields})
+        )
+        event: Any = store.mapper.to_domain_event(
+            StoredEvent(originator_id=uuid.uuid4(), originator_version=5, topic=topic, state=state)
+        )
+        if isinstance(event, GameStream.Chunk):
+            assert set(vars(event)) == {"originator_id", "originator_version", "timestamp", "chunk"}
+            assert event.chunk == chunk, topic
+        else:
+            assert isinstance(event, GameStream.EntriesAppended), topic
+            assert set(vars(event)) >= {"entries"} and event.entries.startswith("["), topic
+
+
+def seq_carrying_store(
+    tmp_path: Path, game_id: str, record_id: str, writes: list[int], topic: str = "kifu:packed"
+) -> Any:
     """A store as the server wrote it before `Chunk`: each write an `EntriesPacked`
-    event (the chunk beside its first and last seq, topic `kifu:packed`); the played
-    Timeline."""
+    row (the chunk beside its first and last seq, `topic`), JSON; the played Timeline."""
     from core.kernel.packing import Tables
     from server.store import pack_chunk
 
     game = games.get(game_id)
     record = new_record(game, record_id=record_id, seats=2, seed=len(record_id))
     timeline = Timeline(game, record)
-    agg, tables, after = stream(record), Tables(), None
+    tables, after = Tables(), None
+    stored = []
     for size in writes:
         entries = play(timeline, size)
         packed = pack_chunk(game, record.genesis, entries, after=after, tables=tables)
-        chunk = base64.b85encode(packed).decode()  # as text: those servers' rows were JSON
-        agg.append_packed(first_seq=entries[0].seq, last_seq=entries[-1].seq, chunk=chunk)
+        fields = {"first_seq": entries[0].seq, "last_seq": entries[-1].seq, "chunk": packed}
+        stored.append((topic, fields))
         after = entries[-1]
-    open_store(str(tmp_path), None).save(agg)
-    as_json_rows(tmp_path)
+    old_rows(tmp_path, record, stored, iso=topic == LONG_TOPIC)
     return timeline
 
 
 def test_rows_with_the_long_topic_and_iso_timestamps_still_open(tmp_path: Path) -> None:
-    """A store an earlier server wrote (the library's topic and ISO timestamps, made
-    here by rewriting rows back to that form) loads to the same record and goes on."""
-    held = seq_carrying_store(tmp_path, "ducks-in-tow", "old-2", [2, 2, 2]).record.entries
-    as_json_rows(tmp_path, iso=True, topics=("kifu:packed", LONG_TOPIC))
+    """A store an earlier server wrote (the library's topic and ISO timestamps) loads
+    to the same record and goes on."""
+    held = seq_carrying_store(tmp_path, "ducks-in-tow", "old-2", [2, 2, 2], LONG_TOPIC)
     assert [topic for topic, _ in raw_rows(tmp_path)][1:] == [LONG_TOPIC] * 3
     reopened = RecordCache(open_store(str(tmp_path), None), max_bytes=2**26, serialize_writes=True)
     old = reopened.get("old-2")
-    assert old.tl.record.entries == held
+    assert old.tl.record.entries == held.record.entries
     reopened.append(old, play(old.tl, 1))
     reopened.save(old)
-    assert [topic for topic, _ in raw_rows(tmp_path)][-1] == "kifu:chunk"
+    assert [topic for topic, _ in raw_rows(tmp_path)][-1] == "kifu:c"
 
 
 def test_a_store_of_seq_carrying_chunks_loads_and_goes_on(tmp_path: Path) -> None:
