@@ -446,6 +446,8 @@ class StoredReport(Aggregate):
         self.engine_version = engine_version
 
 
+# Stored rows are read with these bytes: never change them. A new dictionary takes a
+# new first byte beside DEFLATED (which names this one), so both keep reading.
 ROW_DICTIONARY = (
     b"\x85\xa9timestamp\xd7\xff\xa5topic\xb7server.store:GameStream\xa5state\xde\x00\x12"
     b"\xab_created_on\xd7\xff\xac_modified_on\xd7\xff\xa9record_id\xb2g-\xa4kind\xa6hosted"
