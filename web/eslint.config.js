@@ -12,6 +12,9 @@ export default [
       // `catch (err)` that ignores err is written as `catch { … }`; `_name` marks an
       // argument kept for its position.
       'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'all' }],
+      // a const used before its line in its own scope throws at run time (the temporal
+      // dead zone: Rewild's end screen once did, behind a shadowing name)
+      'no-use-before-define': ['error', { functions: false, classes: false, variables: false }],
     },
   },
   // The page (the app's modules and the engine's client side).

@@ -29,8 +29,8 @@ function trail(key, value, { names, outcome }) {
   return outcome.scores.map((score, seat) => {
     const mine = value.filter((p) => p.seat === seat);
     const during = score - mine.reduce((sum, p) => sum + p.vp, 0);
-    const value = [t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'));
-    return h('div.rw-end-line', {}, t('end.seatValue', { name: names(seat), value }));
+    const points = [t('rw.duringGame', { n: during }), ...mine.map((p) => t('rw.cardPoints', { card: cardName(p.card), n: p.vp }))].join(t('list.sep'));
+    return h('div.rw-end-line', {}, t('end.seatValue', { name: names(seat), value: points }));
   });
 }
 
