@@ -21,16 +21,12 @@ from helpers import click_move, fix_seeds, move_types, new_game, pass_cover, wai
 
 # Every text of the game (the turn line, the board with the step's controls, the move
 # log: lines of what they show, and their aria-labels and titles) with a half-width
-# : , ; ( ) next to Japanese. A picker's count, "(3)" after its title, is the kit's
-# (kit/board.js stepControls), not a title's words: left out here, as #38 says.
+# : , ; ( ) next to Japanese (a picker's count too: 「配置して刻印を選ぶ（3）」).
 HALF_WIDTH = r"""() => {
   const JA = '\\u3040-\\u30ff\\u4e00-\\u9fff\\uff01-\\uff5e\\u3001\\u3002\\u300c\\u300d';
   const bad = new RegExp(`[${JA}][0-9A-Za-z]* ?[:,;()]|[:,;()] ?[0-9A-Za-z]*[${JA}]`);
   const roots = [...document.querySelectorAll('#turn, #board, #step-controls, #move-log')];
-  const counts = new Set([...document.querySelectorAll('.picker-count')]
-    .map((el) => el.parentElement.innerText));
-  const lines = roots.flatMap((root) => root.innerText.split('\n'))
-    .map((line) => (counts.has(line) ? line.replace(/ \(\d+\)$/, '') : line));
+  const lines = roots.flatMap((root) => root.innerText.split('\n'));
   const attrs = roots.flatMap((root) => [root, ...root.querySelectorAll('[aria-label], [title]')])
     .flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('title')]).filter(Boolean);
   return [...new Set([...lines, ...attrs])].filter((text) => bad.test(text));

@@ -114,7 +114,7 @@ export function stepControls(game, legal, drawn, onMove, title = {}) {
     }
     const summary = tOr(`pick.${game}.${type}`, type);
     box.append(h('details.picker', { dataset: { type } },
-      h('summary', { dataset: { type } }, summary, h('span.picker-count', {}, ` (${moves.length})`)),
+      h('summary', { dataset: { type } }, summary, h('span.picker-count', {}, t('text.aside', { note: moves.length }))),
       h('div.picker-options', {}, moves.map((m) => moveButton('button.step.option.legal', m, label(m), onMove, title.option?.(m) ?? label(m))))));
   }
   return groups.size ? box : null;
