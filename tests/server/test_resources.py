@@ -257,9 +257,10 @@ def test_an_upload_burst_holds_no_request_worker(tmp_path: Path) -> None:
     worker threads while it queued for the verifying child, so /health's p99 went from
     ~2 ms to 150-300 ms here (2.4 s in the issue's probe). Now uploads wait on the event
     loop, not in a worker: /health and new games stay near idle. The bound is wide (5x
-    idle p99, at least 50 ms; idle measured before each of three bursts, all counted)
-    and the best burst counts: a machine busy with other work passes, the stall fails
-    every burst."""
+    idle p99, at least 120 ms; idle measured before each of three bursts, all counted)
+    and the best burst counts: the stall measured 153-300 ms on a quiet machine, the
+    new code 6-18 ms there and 84-148 ms beside two busy loops (make test's load
+    check), so a busy machine passes and the stall fails every burst."""
     long = move_undo("burst", 1400)
     assert 400_000 < len(with_id(long, "burst-0-0")) < 600_000
     game = {"game": "high-card", "players": 2}
@@ -315,7 +316,7 @@ def test_an_upload_burst_holds_no_request_worker(tmp_path: Path) -> None:
                 f"POST /api/games p99 {busy['games'][-1] * 1000:.1f} ms "
                 f"({len(times['games'])} calls)"
             )
-    bounds = {what: max(50e-3, 5 * p99(idle[what])) for what in idle}
+    bounds = {what: max(120e-3, 5 * p99(idle[what])) for what in idle}
     print(f"idle p99: /health {p99(idle['health']) * 1000:.1f} ms, POST /api/games "
           f"{p99(idle['games']) * 1000:.1f} ms")  # fmt: skip
     over = {what: p99s for what, p99s in busy.items() if min(p99s) >= bounds[what]}
