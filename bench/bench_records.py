@@ -379,17 +379,19 @@ def _dir_size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
-def fresh_pg() -> str | None:
+def fresh_pg(url: str = PG_URL) -> str | None:
+    """`url`'s database made anew (dropped first), or None without a PostgreSQL."""
+    server, name = url.rsplit("/", 1)
     try:
         import psycopg
 
-        with psycopg.connect(PG_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS kifu_bench_records")
-            conn.execute("CREATE DATABASE kifu_bench_records")
+        with psycopg.connect(server + "/postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
     except Exception as exc:
         print(f"(no PostgreSQL: {exc})")
         return None
-    return PG_URL
+    return url
 
 
 def main() -> None:

@@ -36,27 +36,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_records import played
+from bench_records import fresh_pg, played
 
 from core import games
 from core.kernel import canonical
 
-PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 PG_URL = "postgresql://postgres@127.0.0.1:5432/kifu_bench_store"
-
-
-def fresh_pg() -> str | None:
-    """A new, empty `kifu_bench_store` database (None without PostgreSQL)."""
-    try:
-        import psycopg
-
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute("DROP DATABASE IF EXISTS kifu_bench_store WITH (FORCE)")
-            conn.execute("CREATE DATABASE kifu_bench_store")
-    except Exception as exc:
-        print(f"(no PostgreSQL: {exc})")
-        return None
-    return PG_URL
 
 
 def write_games(store: Any, record: Any, tables: int) -> list[str]:
@@ -180,7 +165,7 @@ def main() -> None:
             if n > len(full.entries):
                 sys.exit(f"the game has {len(full.entries)} entries, not {n}")
             record = msgspec.structs.replace(full, entries=full.entries[:n])
-            url = fresh_pg() if db == "PostgreSQL" else None
+            url = fresh_pg(PG_URL) if db == "PostgreSQL" else None
             if db == "PostgreSQL" and url is None:
                 continue
             for name, value in measure(record, url, args.tables, args.repeat).items():
