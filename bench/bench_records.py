@@ -207,7 +207,7 @@ def store_bytes(
     back to back, so games start and end at every moment; counted when the last
     slot's games are played, with the others' last games part-way."""
     from server.cache import RecordCache, record_entries
-    from server.store import GameStream, open_store
+    from server.store import open_store
 
     n = len(record.entries)
     starts = [k * n // tables if games_per_slot else 0 for k in range(tables)]
@@ -217,19 +217,7 @@ def store_bytes(
         size = _sizer(store, data_dir, url)
         slots = [
             [
-                GameStream(
-                    record_id=f"{record.id}-{k}-{g}",
-                    kind="hosted",
-                    game=game.info.id,
-                    genesis=canonical(record.genesis).decode(),
-                    invite_hashes=["x" * 64] * record.genesis.seats,
-                    spectator_hash="x" * 64,
-                    owner_hash="",
-                    names=[],
-                    fork_of="",
-                    fork_seq=0,
-                    shares_prefix=False,
-                )
+                hosted_stream(f"{record.id}-{k}-{g}", record)
                 for g in range((rounds - starts[k] + n - 1) // n)
             ]
             for k in range(tables)
@@ -377,6 +365,26 @@ def indexeddb_bytes(layouts: dict[str, list[Any]]) -> dict[str, float]:
 
 def _dir_size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+def hosted_stream(record_id: str, record: Any) -> Any:
+    """A hosted table of `record`'s game and genesis under `record_id` (no seat taken),
+    for the store benches to write `record`'s entries into."""
+    from server.store import GameStream
+
+    return GameStream(
+        record_id=record_id,
+        kind="hosted",
+        game=record.genesis.game,
+        genesis=canonical(record.genesis).decode(),
+        invite_hashes=["x" * 64] * record.genesis.seats,
+        spectator_hash="x" * 64,
+        owner_hash="",
+        names=[],
+        fork_of="",
+        fork_seq=0,
+        shares_prefix=False,
+    )
 
 
 def fresh_pg(url: str = PG_URL) -> str | None:

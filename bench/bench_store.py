@@ -36,10 +36,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_records import fresh_pg, played
+from bench_records import fresh_pg, hosted_stream, played
 
 from core import games
-from core.kernel import canonical
 
 PG_URL = "postgresql://postgres@127.0.0.1:5432/kifu_bench_store"
 
@@ -48,28 +47,9 @@ def write_games(store: Any, record: Any, tables: int) -> list[str]:
     """`tables` copies of `record`, a write per entry, one entry of each in turn; their
     ids."""
     from server.cache import RecordCache
-    from server.store import GameStream
 
     ids = [f"{record.id}-{k}" for k in range(tables)]
-    seats = record.genesis.seats
-    store.save(
-        *(
-            GameStream(
-                record_id=record_id,
-                kind="hosted",
-                game=record.genesis.game,
-                genesis=canonical(record.genesis).decode(),
-                invite_hashes=["x" * 64] * seats,
-                spectator_hash="x" * 64,
-                owner_hash="",
-                names=[],
-                fork_of="",
-                fork_seq=0,
-                shares_prefix=False,
-            )
-            for record_id in ids
-        )
-    )
+    store.save(*(hosted_stream(record_id, record) for record_id in ids))
     cache = RecordCache(store, max_bytes=2**28, serialize_writes=True)
     lives = [cache.get(record_id) for record_id in ids]
     for entry in record.entries:
