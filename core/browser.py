@@ -47,6 +47,7 @@ from .kernel import (
     encode_record,
     new_record,
     record_game,
+    redact_entry,
     redact_record,
     verify,
 )
@@ -65,6 +66,27 @@ PROTOCOL_VERSION = 1
 
 class _Op(msgspec.Struct, tag_field="op", kw_only=True, forbid_unknown_fields=True):
     pass
+
+
+class ScreenAsk(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """What a page's game screen needs back with a change (`screen` on an op): one
+    reply holds the summary, the view, the legal moves, the new log entries, the undo
+    button's state and the compact record, so a local move is one worker round trip.
+
+    `humans`: this device's people; `perspective`: the seat the screen showed last
+    (kept while no human here is to move); `read_only`: a replay (a spectator's view,
+    no moves); `since`/`log_over`: the log entries the page holds and whether they were
+    redacted as of a finished game (then they are sent again, whole); `bots`: the
+    table's bot seats (an undo goes back past their replies); `record`: send the
+    compact record (what the page keeps)."""
+
+    humans: list[int] = []
+    perspective: int | None = None
+    read_only: bool = False
+    since: int = 0
+    log_over: bool = False
+    bots: list[int] = []
+    record: bool = True
 
 
 class Hello(_Op, tag="hello"):
@@ -86,6 +108,7 @@ class New(_Op, tag="new"):
 
 
 class _RecordIn(_Op):
+    screen: ScreenAsk | None = None
     """A record given as JSON text or as compact bytes (exactly one of them)."""
 
     record_json: str | None = None
@@ -105,6 +128,7 @@ class Load(_RecordIn, tag="load"):
 
 
 class Branch(_Op, tag="branch"):
+    screen: ScreenAsk | None = None
     """ "Play from here": open a new game holding `record_id`'s entries 1..`seq`.
 
     The new record keeps the seed (exactly: it never leaves Python) and names its
@@ -118,6 +142,7 @@ class Branch(_Op, tag="branch"):
 
 
 class Close(_Op, tag="close"):
+    screen: ScreenAsk | None = None
     record_id: str
 
 
@@ -128,6 +153,13 @@ class Summary(_Op, tag="summary"):
 class LegalMoves(_Op, tag="legal_moves"):
     record_id: str
     seat: int
+class ScreenOf(_Op, tag="screen"):
+    """The screen of an open game as it stands (a redraw with no change)."""
+
+    record_id: str
+    screen: ScreenAsk
+
+
 
 
 class Play(_Op, tag="play"):
@@ -140,6 +172,7 @@ class Play(_Op, tag="play"):
 
 
 class Undo(_Op, tag="undo"):
+    screen: ScreenAsk | None = None
     """Take back to `to_seq` (default: the undo target, past the `bots` seats' replies)."""
 
     record_id: str
@@ -152,6 +185,7 @@ class Undo(_Op, tag="undo"):
 
 
 class TakebackRefusal(_Op, tag="takeback_refusal"):
+    screen: ScreenAsk | None = None
     """Why `seat` may not take back to `to_seq` (default: the undo target given the
     table's `bots` seats), or null."""
 
@@ -226,9 +260,14 @@ class BotStep(_Op, tag="bot_step"):
 
 
 class BotBegin(_Op, tag="bot_begin"):
+    screen: ScreenAsk | None = None
     """Begin `bot`'s decision for `seat` (default: the first seat to move) as bot_step
     would make it, to be run in slices by bot_think; bot_step then plays it. One per
-    open game: a new one replaces it."""
+    open game: a new one replaces it.
+
+    With a `move_id`, a decision with nothing to slice (a one-step bot) is played at
+    once, as bot_step would play it, and the reply is bot_step's (with `screen`, the
+    Screen): a one-step bot's move is one round trip, not two."""
 
     record_id: str
     bot: str = "random"
@@ -237,6 +276,10 @@ class BotBegin(_Op, tag="bot_begin"):
 
 
 class BotThink(_Op, tag="bot_think"):
+    move_id: str = ""
+    device_id: str = ""
+    at: int = 0
+    screen: ScreenAsk | None = None
     """Run up to `iterations` more iterations of the begun decision's budget."""
 
     record_id: str
@@ -267,6 +310,7 @@ Request = (
     | LegalMoves
     | Play
     | Undo
+    | ScreenOf
     | TakebackRefusal
     | StateAt
     | View
@@ -331,6 +375,29 @@ class Played(msgspec.Struct, kw_only=True):
 class StateReply(msgspec.Struct, kw_only=True):
     seq: int
     state_hash: str
+class Screen(msgspec.Struct, kw_only=True):
+    """A game screen after a change (see ScreenAsk): `entry` is the entry the op added
+    (none for a load or a redraw); `log` the entries after `log_since` as this device's
+    people may see them (one person here: that seat's redacted copy; several, or a
+    replay: a spectator's), `log_over` whether they were redacted as of a finished game;
+    `undo_seat` the person here whose move in effect came last (who an undo is for) and
+    `undo_refusal` why the table's policy would refuse it now; `record_kifu` the compact
+    record to keep."""
+
+    summary: GameSummary
+    entry: Any = None
+    active_seat: int | None
+    view_seat: int | None
+    view: Any
+    legal: list[Any]
+    log: list[Any]
+    log_since: int
+    log_over: bool
+    undo_seat: int | None
+    undo_refusal: Refusal | None = None
+    record_kifu: bytes | None = None
+
+
     state: Any
 
 
@@ -432,20 +499,20 @@ class Engine:
                 takeback=request.takeback,
                 created_at=request.created_at,
             )
-            return self._open(Timeline(game, record))
+            return self._opened(Timeline(game, record), request.screen)
         if isinstance(request, Load):
             data = request.data()
             game, record = load_record(data)
             check = request.check
             if check in ("replay", "chained"):  # chained only where the reader derived it
                 check = "chained" if is_compact(data) else "replay"
-            return self._open(Timeline(game, record, check=check))
+            return self._opened(Timeline(game, record, check=check), request.screen)
         if isinstance(request, Branch):
             parent = self._get(request.record_id)
             child = parent.branch(
                 request.seq, record_id=request.new_record_id, created_at=request.created_at
             )
-            return self._open(Timeline(parent.game, child))
+            return self._opened(Timeline(parent.game, child), request.screen)
         if isinstance(request, Close):
             self.open.pop(request.record_id, None)
             self.writers.pop(request.record_id, None)
@@ -456,6 +523,8 @@ class Engine:
         if isinstance(request, LegalMoves):
             return self._get(request.record_id).legal_moves(request.seat)
         if isinstance(request, Play):
+        if isinstance(request, ScreenOf):
+            return self._screen(self._get(request.record_id), request.screen)
             timeline = self._get(request.record_id)
             move = msgspec.json.decode(request.move, type=timeline.game.move_type)
             entry = timeline.play(
@@ -465,7 +534,7 @@ class Engine:
                 device_id=request.device_id,
                 at=request.at,
             )
-            return Played(entry=entry, summary=summary(timeline))
+            return self._played(timeline, entry, request.screen)
         if isinstance(request, Undo):
             timeline = self._get(request.record_id)
             taken = timeline.take_back(
@@ -476,7 +545,7 @@ class Engine:
                 at=request.at,
                 bots=request.bots,
             )
-            return Played(entry=taken, summary=summary(timeline))
+            return self._played(timeline, taken, request.screen)
         if isinstance(request, TakebackRefusal):
             timeline = self._get(request.record_id)
             refusal = timeline.takeback_refusal(request.seat, request.to_seq, bots=request.bots)
@@ -535,6 +604,73 @@ class Engine:
     def _compact(self, record_id: str) -> RecordReply:
         timeline = self._get(record_id)
         writer = self.writers.get(record_id)
+    def _opened(
+        self, timeline: Timeline[Any, Any, Any], ask: ScreenAsk | None
+    ) -> GameSummary | Screen:
+        opened = self._open(timeline)
+        return opened if ask is None else self._screen(timeline, ask)
+
+    def _played(
+        self, timeline: Timeline[Any, Any, Any], entry: Any, ask: ScreenAsk | None
+    ) -> Played | Screen:
+        if ask is None:
+            return Played(entry=entry, summary=summary(timeline))
+        return self._screen(timeline, ask, entry)
+
+    def _screen(
+        self, timeline: Timeline[Any, Any, Any], ask: ScreenAsk, entry: Any = None
+    ) -> Screen:
+        """Everything a game screen redraws from, and the record it keeps (ScreenAsk)."""
+        game, state = timeline.game, timeline.state
+        now = summary(timeline)
+        over = now.outcome is not None
+        humans = ask.humans
+        active = None if ask.read_only else next((s for s in now.to_move if s in humans), None)
+        if ask.read_only:
+            seat = None
+        elif active is not None:
+            seat = active
+        elif ask.perspective is not None:
+            seat = ask.perspective
+        else:
+            seat = humans[0] if humans else None
+        log_seat = humans[0] if len(humans) == 1 and not ask.read_only else None
+        since = 0 if over and not ask.log_over else max(0, ask.since)
+        entries = timeline.record.entries[since:]
+        log = entries if over else [redact_entry(game, e, log_seat) for e in entries]
+        undo_seat = None if ask.read_only else self._undo_seat(timeline, humans)
+        refusal = None
+        if undo_seat is not None and not over and timeline.record.genesis.takeback != "strict":
+            refused = timeline.takeback_refusal(undo_seat, bots=ask.bots)
+            if refused is not None:
+                refusal = Refusal(
+                    code=refused.code, message=refused.message, rule_id=refused.rule_id
+                )
+        return Screen(
+            summary=now,
+            entry=entry,
+            active_seat=active,
+            view_seat=seat,
+            view=game.view(state, seat),
+            legal=timeline.legal_moves(active) if active is not None else [],
+            log=log,
+            log_since=since,
+            log_over=over,
+            undo_seat=undo_seat,
+            undo_refusal=refusal,
+            record_kifu=self._compact(timeline.record.id).record_kifu if ask.record else None,
+        )
+
+    @staticmethod
+    def _undo_seat(timeline: Timeline[Any, Any, Any], humans: list[int]) -> int | None:
+        """Who an undo is for: the person here whose move in effect came last."""
+        entries = timeline.record.entries
+        for seq in reversed(timeline.line[1:]):
+            seat: int = entries[seq - 1].seat
+            if seat in humans:
+                return seat
+        return None
+
         if writer is None:
             writer = self.writers[record_id] = CompactWriter(timeline.game, timeline.record)
         return RecordReply(seq=timeline.seq, record_kifu=writer.encode())
@@ -568,7 +704,7 @@ class Engine:
         rng = Rng.seeded(bot_seed, stream=timeline.seq + 1)
         return mover, begin(bots[name], timeline.game, timeline.state, mover, rng)
 
-    def _bot_begin(self, request: BotBegin) -> ThinkingReply:
+    def _bot_begin(self, request: BotBegin) -> ThinkingReply | Played | Screen:
         timeline = self._get(request.record_id)
         self.thinking.pop(request.record_id, None)
         if not timeline.to_move():
@@ -577,6 +713,15 @@ class Engine:
         key = (request.bot, seat, request.bot_seed, timeline.tip_hash)
         self.thinking[request.record_id] = _Pending(key=key, seat=seat, thinking=thinking)
         return ThinkingReply(done=thinking.done, total=thinking.total)
+        if request.move_id and thinking.total == 0:
+            entry = timeline.play(
+                seat,
+                thinking.move(),
+                move_id=request.move_id,
+                device_id=request.device_id,
+                at=request.at,
+            )
+            return self._played(timeline, entry, request.screen)
 
     def _pending(self, record_id: str) -> _Pending:
         """The begun decision of this game, if the position is still the one it began on."""
@@ -589,7 +734,7 @@ class Engine:
             raise KifuError("the position changed since the bot began thinking")
         return pending
 
-    def _bot_step(self, request: BotStep) -> Played | None:
+    def _bot_step(self, request: BotStep) -> Played | Screen | None:
         timeline = self._get(request.record_id)
         if not timeline.to_move():
             return None
@@ -605,7 +750,7 @@ class Engine:
         entry = timeline.play(
             seat, move, move_id=request.move_id, device_id=request.device_id, at=request.at
         )
-        return Played(entry=entry, summary=summary(timeline))
+        return self._played(timeline, entry, request.screen)
 
 
 class _Pending(NamedTuple):

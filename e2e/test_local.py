@@ -6,6 +6,7 @@ with the server stopped, then syncing when it is back."""
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import unquote
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
@@ -355,4 +356,52 @@ def test_each_entry_is_kept_with_the_screen_in_one_row_write(server, new_context
     assert len(writes) == after - before, "one write per entry"
     row = next(r for r in game_rows(page) if r["id"] == game_id)
     assert row["seq"] == row["shown"]["seq"] == after
+    assert page.errors == []
+
+
+# Every message the page posts to the engine worker, by op (core.browser's; a sync
+# step by its core.sync call): installed before the app starts.
+COUNT_ENGINE_CALLS = """
+window.engineCalls = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (msg, ...rest) {
+  if (msg && msg.type === 'call') window.engineCalls.push(msg.op === 'sync' ? `sync:${msg.args.call}` : msg.op);
+  return post.call(this, msg, ...rest);
+};
+"""
+
+
+def test_a_local_move_is_one_engine_round_trip(server, new_context):
+    """A tap's move, a take-back and a bot's reply each cross to the engine worker once:
+    the reply carries the screen and the record to keep (core.browser `screen`); before,
+    a move took six round trips (play, entries, summary, view, legal_moves, record) and
+    a take-back probe one more per redraw. The backup that follows runs beside it
+    (offline here: counted apart)."""
+    ctx = new_context(PHONE)
+    ctx.add_init_script(COUNT_ENGINE_CALLS)
+    page = open_app(ctx.new_page(), server.url)
+    new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
+    page.wait_for_function(
+        "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
+    )
+    ctx.set_offline(True)
+
+    def engine_ops(action: Any) -> list[str]:
+        page.evaluate("window.engineCalls = []")
+        action()
+        wait_idle(page)
+        ops: list[str] = page.evaluate("window.engineCalls")
+        return [op for op in ops if not op.startswith("sync:")]
+
+    assert engine_ops(lambda: click_move(page, 0)) == ["play"]
+    before = seq(page)
+    assert engine_ops(lambda: page.click("#undo")) == ["undo"]
+    page.wait_for_function(f"document.querySelector('#turn').dataset.seq === '{before + 1}'")
+    click_move(page, 0)
+    before = seq(page)
+    ops = engine_ops(lambda: click_move(page, move_types(page).index("pass")))
+    bot_moves = seq(page) - before - 1
+    assert bot_moves >= 1
+    # the pass, then each of the (one-step) bot's moves in its own single round trip
+    assert ops == ["play"] + ["bot_begin"] * bot_moves, ops
     assert page.errors == []

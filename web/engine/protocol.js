@@ -62,6 +62,16 @@
 /** A move played (or taken back) and the game after it.
  * @typedef {{entry: any, summary: GameSummary}} Played */
 /** Why a take-back is refused. @typedef {{code: string, message: string, rule_id: string}} Refusal */
+/** What a game screen wants back with a change (`screen` on new, load, branch, play,
+ * undo, bot_step, and the `screen` op): core/browser.py ScreenAsk.
+ * @typedef {{humans?: number[], perspective?: number | null, read_only?: boolean,
+ *   since?: number, log_over?: boolean, bots?: number[], record?: boolean}} ScreenAsk */
+/** One reply with everything the screen and the store need: core/browser.py Screen.
+ * `log` holds the entries after `log_since` as the device's people may see them.
+ * @typedef {{summary: GameSummary, entry: any, active_seat: number | null,
+ *   view_seat: number | null, view: any, legal: any[], log: any[], log_since: number,
+ *   log_over: boolean, undo_seat: number | null, undo_refusal: Refusal | null,
+ *   record_kifu: Uint8Array | null}} Screen */
 /** A bot's decision thought in slices. @typedef {{done: number, total: number}} Thinking */
 /** @typedef {{seq: number, state_hash: string, state: any}} StateReply */
 /** @typedef {{seq: number, record_json?: string, record_kifu?: Uint8Array}} RecordReply */
@@ -87,6 +97,7 @@ export const OPS = Object.freeze({
   branch: ["record_id", "seq", "new_record_id"], // created_at; "play from here", opened
   close: ["record_id"],
   summary: ["record_id"],
+  screen: ["record_id", "screen"], // -> Screen; new/load/branch/play/undo/bot_step take `screen` too
   legal_moves: ["record_id", "seat"],
   play: ["record_id", "seat", "move", "move_id"], // device_id, at
   undo: ["record_id", "seat", "move_id"], // to_seq, bots (seats the undo goes back past), device_id, at
@@ -105,16 +116,20 @@ export const OPS = Object.freeze({
   sync: ["call", "args"], // core.sync.dispatch
 });
 
-/** An op's failure as a JS Error that keeps the engine's fields. */
+/** An op's failure as a JS Error that keeps the engine's fields, named as the engine
+ * and the server's problems name them (`rule_id`, `detail`): the one error type of the
+ * engine, on the page too (web/src/engine.js). Any part may be missing (a refusal the
+ * page makes itself: not your turn). */
 export class EngineError extends Error {
-  /** @param {EngineErrorBody} body */
+  /** @param {Partial<EngineErrorBody>} body */
   constructor(body) {
-    super(body.text || body.message);
+    super(body.text || body.message || body.kind || "engine error");
     this.name = "EngineError";
-    this.kind = body.kind;
-    this.code = body.code;
-    this.ruleId = body.rule_id;
-    this.seq = body.seq;
+    this.kind = body.kind || "Crash";
+    this.code = body.code || "";
+    this.rule_id = body.rule_id || "";
+    this.detail = body.message || "";
+    this.seq = body.seq ?? null;
     this.body = body;
   }
 }

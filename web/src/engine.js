@@ -4,27 +4,17 @@
 //   boot(onProgress)    start the worker (Pyodide + wheels), reporting 0..1 progress
 //   call(op, fields)    one core.browser request; resolves to `result` or throws EngineError
 import { t, tOr } from './i18n.js';
+import { EngineError } from '../engine/protocol.js';
 
 // Types only (in comments: the page imports the client at run time, from /engine/).
 /** @typedef {import('../engine/client.js').EngineClient} EngineClient */
 /** @typedef {typeof import('../engine/client.js')} ClientModule */
 /** @typedef {import('../engine/protocol.js').Progress} Progress */
-/** An engine failure as the screens read it (engine/protocol.js EngineErrorBody, any part).
- * @typedef {Partial<import('../engine/protocol.js').EngineErrorBody>} ErrorFields */
 /** @typedef {'idle' | 'loading' | 'ready' | 'failed'} Phase */
 /** @typedef {{phase: Phase, progress: number, message: string, hello?: import('../engine/protocol.js').Hello}} EngineStatus */
 
-export class EngineError extends Error {
-  /** @param {ErrorFields} error */
-  constructor(error) {
-    super(error?.text || error?.message || String(error));
-    this.kind = error?.kind || 'Crash';
-    this.code = error?.code || '';
-    this.rule_id = error?.rule_id || '';
-    this.detail = error?.message || '';
-    this.seq = error?.seq ?? null;
-  }
-}
+// The engine's one error type (web/engine/protocol.js): kind, code, rule_id, detail, seq.
+export { EngineError };
 
 /** @type {Promise<EngineClient> | null} */
 let clientPromise = null;
@@ -157,7 +147,8 @@ export async function call(op, fields = {}) {
   try {
     return await engine.call(op, fields);
   } catch (err) {
-    if (err && /** @type {any} */ (err).body) throw new EngineError(/** @type {any} */ (err).body);
+    // the client's EngineError (its own copy of protocol.js) as it is; anything else a crash
+    if (err && /** @type {any} */ (err).body) throw err;
     throw new EngineError({ kind: 'Crash', message: errorText(err), text: errorText(err) });
   }
 }

@@ -58,9 +58,8 @@ function recordField(record) {
  * @param {Partial<import('./storage.js').LocalRow>} fields the row's own (id, title, names, kind, ...)
  * @returns {Promise<string>} */
 export async function saveRecordRow(record, fields) {
-  /** @type {import('../engine/protocol.js').GameSummary} */
-  const summary = await call('load', { ...recordField(record), check: 'replay' });
-  const { record_kifu: recordKifu } = await call('record', { record_id: summary.record_id, form: 'compact' });
+  /** @type {import('../engine/protocol.js').Screen} */
+  const { summary, record_kifu: recordKifu } = await call('load', { ...recordField(record), check: 'replay', screen: { record: true } });
   const now = Date.now();
   const over = summary.outcome !== null && summary.outcome !== undefined;
   /** @type {GameRow} */
@@ -72,7 +71,7 @@ export async function saveRecordRow(record, fields) {
     seats: summary.seats,
     seatKinds: Array.from({ length: summary.seats }, () => 'human'),
     takeback: summary.takeback,
-    record_kifu: recordKifu,
+    record_kifu: recordKifu ?? undefined, // asked for: always there
     seq: summary.seq,
     toMove: summary.to_move,
     over,

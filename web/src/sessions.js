@@ -33,6 +33,14 @@ export function seatsOf(seatKinds, kind) {
   return (seatKinds || []).flatMap((k, i) => (k === kind ? [i] : []));
 }
 
+/** @typedef {import('../engine/protocol.js').Screen} Screen */
+/** @typedef {import('../engine/protocol.js').ScreenAsk} ScreenAsk */
+
+/** A game whose engine runs here (a local game, a replay). Every change is one engine
+ * request that answers with the whole screen (core.browser's `screen`: the summary,
+ * the view, the legal moves, the log entries this device lacks, the undo button's
+ * state and the compact record), then one write of the row: one worker round trip and
+ * one IndexedDB transaction per move. */
 export class EngineSession {
   constructor(row) {
     this.row = row;
@@ -41,6 +49,11 @@ export class EngineSession {
     this.game = row.game;
     this.snapshot = { seq: 0, toMove: [], over: false, outcome: null, view: null, legal: [], viewSeat: null };
     this.perspective = null;
+    /** The record's entries as this device's people may see them (the move log). */
+    this.log = [];
+    this.logOver = false;
+    /** Who an undo is for and why the table would refuse it (Screen's undo_*). */
+    this.undoProbe = { seat: null, refusal: null };
   }
 
   get seats() {
@@ -51,36 +64,57 @@ export class EngineSession {
     return seatsOf(this.row.seatKinds, 'human');
   }
 
-  async open() {
-    // the row's compact bytes, or the JSON text of a row saved before them
-    this.summary = await call('load', { ...store.rowRecord(this.row), check: 'replay' });
-    this.rid = this.summary.record_id;
-    this.entries = await call('entries', { record_id: this.rid });
-    await this.refresh();
+  botSeats() {
+    return seatsOf(this.row.seatKinds, 'bot');
   }
 
-  /** Read the screen from the engine; `keep`: keep it in the row too (keepShown). */
-  async refresh({ keep = true } = {}) {
-    const summary = (this.summary = await call('summary', { record_id: this.rid }));
-    const humans = this.humanSeats();
-    const active = summary.to_move.find((s) => humans.includes(s));
-    if (active !== undefined) this.perspective = active;
-    else if (this.perspective === null) this.perspective = humans.length ? humans[0] : null;
-    const seat = this.readOnly ? null : this.perspective;
-    const view = await call('view', { record_id: this.rid, seat });
-    const legal = active !== undefined && !this.readOnly ? await call('legal_moves', { record_id: this.rid, seat: active }) : [];
+  /** What a change asks the engine to answer with (core/browser.py ScreenAsk).
+   * @param {boolean} record whether the compact record comes back (to be kept)
+   * @returns {ScreenAsk} */
+  ask(record) {
+    return {
+      humans: this.humanSeats(),
+      perspective: this.perspective,
+      read_only: !!this.readOnly,
+      since: this.log.length,
+      log_over: this.logOver,
+      bots: this.botSeats(),
+      record,
+    };
+  }
+
+  /** The screen from one engine reply. @param {Screen} screen */
+  take(screen) {
+    const summary = (this.summary = screen.summary);
+    this.rid = summary.record_id;
+    this.log = this.log.slice(0, screen.log_since).concat(screen.log);
+    this.logOver = screen.log_over;
+    if (!this.readOnly) this.perspective = screen.view_seat;
+    this.undoProbe = { seat: screen.undo_seat, refusal: screen.undo_refusal };
     this.snapshot = {
       seq: summary.seq,
       line: summary.line,
       toMove: summary.to_move,
       over: summary.outcome !== null && summary.outcome !== undefined,
       outcome: summary.outcome ?? null,
-      view,
-      legal,
-      activeSeat: active ?? null,
-      viewSeat: seat,
-      entries: this.entries,
+      view: screen.view,
+      legal: screen.legal,
+      activeSeat: screen.active_seat,
+      viewSeat: screen.view_seat,
+      entries: this.log,
     };
+    return this.snapshot;
+  }
+
+  async open() {
+    // the row's compact bytes, or the JSON text of a row saved before them
+    this.take(await call('load', { ...store.rowRecord(this.row), check: 'replay', screen: this.ask(false) }));
+    await this.keepShown();
+  }
+
+  /** Read the screen from the engine; `keep`: keep it in the row too (keepShown). */
+  async refresh({ keep = true } = {}) {
+    this.take(await call('screen', { record_id: this.rid, screen: this.ask(false) }));
     if (keep) await this.keepShown();
     return this.snapshot;
   }
@@ -105,15 +139,10 @@ export class EngineSession {
     })) || this.row;
   }
 
-  /** The record's entries as this device's players may see them (the move log): one
-   * human here, that seat's redacted copy; several (hot seat), a spectator's. */
+  /** The move log: the record's entries as this device's players may see them (one
+   * human here, that seat's redacted copy; several (hot seat) or a replay, a spectator's). */
   async logEntries() {
-    const tip = this.summary?.tip_hash;
-    if (this.logCache?.tip === tip) return this.logCache.entries;
-    const humans = this.humanSeats();
-    const seat = humans.length === 1 && !this.readOnly ? humans[0] : null;
-    this.logCache = { tip, entries: await call('entries', { record_id: this.rid, seat, redact: true }) };
-    return this.logCache.entries;
+    return this.log;
   }
 
   async viewAt(seq) {
@@ -124,25 +153,23 @@ export class EngineSession {
     return call('view', { record_id: this.rid, seat, seq });
   }
 
-  /** After a move or a take-back: the new screen, and the record kept in the row with
-   * what the screen shows, in one write (a row still holding record_json, written
-   * before the compact form, is rewritten compactly here). Entries are only ever
-   * added (a take-back is one too): the list grows by the ones after those held. */
-  async saved() {
-    this.entries = this.entries.concat(await call('entries', { record_id: this.rid, since: this.entries.length }));
-    await this.refresh({ keep: false });
-    const { record_kifu: recordKifu } = await call('record', { record_id: this.rid, form: 'compact' });
+  /** After a move or a take-back (its engine reply): the new screen, and the record
+   * kept in the row with what the screen shows, in one write (a row still holding
+   * record_json, written before the compact form, is rewritten compactly here).
+   * @param {Screen} screen */
+  async saved(screen) {
+    this.take(screen);
     const { summary } = this;
     const shown = this.shownToKeep();
-    const last = this.entries[this.entries.length - 1];
+    const at = screen.entry?.at;
     this.row = await store.updateGame(this.id, (row) => {
-      row.record_kifu = recordKifu;
+      row.record_kifu = screen.record_kifu;
       delete row.record_json;
       row.seq = summary.seq;
       row.toMove = summary.to_move;
       row.over = summary.outcome !== null && summary.outcome !== undefined;
       row.outcome = summary.outcome ?? null;
-      row.lastMoveAt = last?.at || Date.now();
+      row.lastMoveAt = at || Date.now();
       if (shown) row.shown = shown;
       return row;
     });
@@ -157,21 +184,23 @@ export class LocalSession extends EngineSession {
   async play(move) {
     const seat = this.snapshot.activeSeat;
     if (seat === null) throw new EngineError({ kind: 'IllegalMove', code: 'not-your-turn', text: t('err.notYourTurn') });
-    await call('play', {
+    const screen = await call('play', {
       record_id: this.rid,
       seat,
       move,
       move_id: await moveId(this.rid),
       device_id: await store.deviceId(),
       at: Date.now(),
+      screen: this.ask(true),
     });
-    return this.saved();
+    return this.saved(screen);
   }
 
   /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved.
    *
    * A search bot thinks in slices of its iteration budget (core.browser bot_begin /
-   * bot_think, about THINK_SLICE_MS each, then bot_step plays what it found); between
+   * bot_think, about THINK_SLICE_MS each, then bot_step plays what it found; a bot
+   * with nothing to slice plays in bot_begin's own round trip); between
    * slices `stopThinking()` (an undo, leaving the game, scrubbing back) ends it: the
    * begun decision is dropped (bot_cancel) and never played, and false comes back.
    * `onThinking({seat, done, total})` hears how far it got. The move does not depend
@@ -185,8 +214,15 @@ export class LocalSession extends EngineSession {
     const thought = (this.thinking = { seat, done: 0, total: 0, stopped: false });
     const deviceId = await store.deviceId();
     const botMoveId = await moveId(this.rid); // made now: nothing may await after the last check
+    /** @type {Screen | null} */
+    let screen;
+    const played = () => ({ move_id: botMoveId, device_id: deviceId, at: Date.now(), screen: this.ask(true) });
     try {
-      let progress = await call('bot_begin', decision);
+      if (thought.stopped) return false;
+      // a bot with nothing to slice (one step ahead) plays in this same round trip
+      const begun = await call('bot_begin', { ...decision, ...played() });
+      if (begun?.summary) screen = begun;
+      let progress = begun?.summary ? { done: 0, total: 0 } : begun;
       let slice = FIRST_SLICE;
       while (progress.done < progress.total && !thought.stopped) {
         Object.assign(thought, progress);
@@ -205,11 +241,12 @@ export class LocalSession extends EngineSession {
       onThinking(thought);
       // no await between the last check and this call: once sent, the move is in (an
       // undo tapped later takes it back with the rest, past the bots' replies)
-      await call('bot_step', { ...decision, move_id: botMoveId, device_id: deviceId, at: Date.now() });
+      if (!screen) screen = await call('bot_step', { ...decision, ...played() });
     } finally {
       if (this.thinking === thought) this.thinking = null;
     }
-    await this.saved();
+    if (!screen) return false; // nobody was to move
+    await this.saved(screen);
     return true;
   }
 
@@ -218,20 +255,11 @@ export class LocalSession extends EngineSession {
     if (this.thinking) this.thinking.stopped = true;
   }
 
-  botSeats() {
-    return seatsOf(this.row.seatKinds, 'bot');
-  }
-
-  /** Who takes back: this device's person whose move in effect came last. How far
-   * back is the kernel's rule (Timeline.undo_target): past the bots' replies. */
+  /** Who takes back: this device's person whose move in effect came last (the
+   * engine's answer with the screen). How far back is the kernel's rule
+   * (Timeline.undo_target): past the bots' replies. */
   undoSeat() {
-    const line = this.snapshot.line || [0];
-    const humans = this.humanSeats();
-    for (let i = line.length - 1; i > 0; i--) {
-      const entry = this.entries[line[i] - 1];
-      if (entry && humans.includes(entry.seat)) return entry.seat;
-    }
-    return null;
+    return this.undoProbe.seat;
   }
 
   undoState() {
@@ -239,35 +267,25 @@ export class LocalSession extends EngineSession {
     if (policy === 'strict') return undoState(false, 'undo.strict');
     if (this.snapshot.over) return undoState(false, 'undo.over');
     if (this.undoSeat() === null) return undoState(false, 'undo.nothing');
-    const probe = this.probe?.tip === this.summary?.tip_hash ? this.probe : null;
-    if (probe?.refusal) return undoState(false, 'undo.refused', { text: ruleText(this.game, probe.refusal) });
+    // the kernel's answer with the screen: revealed draws, a friendly table's scope
+    const { refusal } = this.undoProbe;
+    if (refusal) return undoState(false, 'undo.refused', { text: ruleText(this.game, refusal) });
     return undoState(true, `undo.policy.${policy}`);
-  }
-
-  /** Ask the kernel now whether the undo would be refused (revealed draws, friendly
-   * scope), so the button can be disabled with the rule's reason before a tap
-   * (core.browser's `takeback_refusal`: null, or {code, message, rule_id}). */
-  async probeUndo() {
-    const tip = this.summary?.tip_hash;
-    if (!tip || this.probe?.tip === tip) return;
-    const seat = this.undoSeat();
-    if (seat === null || this.row.takeback === 'strict' || this.snapshot.over) return;
-    const refusal = await call('takeback_refusal', { record_id: this.rid, seat, bots: this.botSeats() });
-    this.probe = { tip, refusal };
   }
 
   async undo() {
     const seat = this.undoSeat();
     if (seat === null) throw new EngineError({ kind: 'IllegalMove', code: 'takeback-nothing', text: t('undo.nothing') });
-    await call('undo', {
+    const screen = await call('undo', {
       record_id: this.rid,
       seat,
       bots: this.botSeats(),
       move_id: await moveId(this.rid),
       device_id: await store.deviceId(),
       at: Date.now(),
+      screen: this.ask(true),
     });
-    return this.saved();
+    return this.saved(screen);
   }
 
   /** "Play from here": a new local game holding this record's entries 1..`seq`. */
@@ -283,8 +301,9 @@ export async function branchRecord(session, seq) {
   if (!session.summary?.seeded) throw new Error(t('err.branchSeed'));
   const id = `r-${uuid()}`;
   const now = Date.now();
-  const summary = await call('branch', { record_id: session.rid, seq, new_record_id: id, created_at: now });
-  const { record_kifu: recordKifu } = await call('record', { record_id: id, form: 'compact' });
+  const { summary, record_kifu: recordKifu } = await call('branch', {
+    record_id: session.rid, seq, new_record_id: id, created_at: now, screen: { record: true },
+  });
   await store.putGame({
     id,
     game: row.game,

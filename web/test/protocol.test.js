@@ -89,14 +89,18 @@ describe('ids and seeds', () => {
     expect(newMoveId('record-wrap')).toBe('0000000000000001');
   });
 
-  it('makes seeds below 2**53, exact as a JS number', () => {
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => array.fill(0xffffffff));
-    expect(newSeed()).toBe(2 ** 53 - 1);
+  it('makes 128-bit seeds as decimal text, which no JS number would hold', () => {
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => array.fill(0xff));
+    expect(newSeed()).toBe((2n ** 128n - 1n).toString());
     vi.restoreAllMocks();
-    for (let i = 0; i < 100; i++) {
-      const seed = newSeed();
-      expect(Number.isSafeInteger(seed) && seed >= 0).toBe(true);
+    const seeds = Array.from({ length: 100 }, () => newSeed());
+    for (const seed of seeds) {
+      expect(seed).toMatch(/^(0|[1-9][0-9]*)$/);
+      expect(BigInt(seed) < 2n ** 128n).toBe(true);
     }
+    // 128 random bits: all but one in 2**64 of them lie past 2**64
+    expect(seeds.filter((seed) => BigInt(seed) >= 2n ** 64n).length).toBeGreaterThan(98);
+    expect(new Set(seeds).size).toBe(100);
   });
 
   it('makes record ids of the bytes asked for', () => {
@@ -110,5 +114,7 @@ it('EngineError keeps the engine\'s fields and shows its text', () => {
   const err = new EngineError(body);
   expect(err).toBeInstanceOf(Error);
   expect(err.message).toBe(body.text);
-  expect([err.name, err.kind, err.code, err.ruleId, err.seq, err.body]).toEqual(['EngineError', 'IllegalMove', 'not-in-hand', 'HC-3', 4, body]);
+  expect([err.name, err.kind, err.code, err.rule_id, err.detail, err.seq, err.body]).toEqual(['EngineError', 'IllegalMove', 'not-in-hand', 'HC-3', 'you do not hold it', 4, body]);
+  const mine = new EngineError({ kind: 'IllegalMove', code: 'not-your-turn', text: 'Not your turn' });
+  expect([mine.message, mine.rule_id, mine.detail, mine.seq]).toEqual(['Not your turn', '', '', null]);
 });

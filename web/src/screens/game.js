@@ -332,7 +332,6 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
 
     // controls
-    if (session.probeUndo && !readOnly) await session.probeUndo().catch(() => {});
     const undo = session.undoState();
     controls.replaceChildren(
       h('div.control', {},
