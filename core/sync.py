@@ -161,11 +161,13 @@ class LocalState(msgspec.Struct, kw_only=True):
 
 
 class Step(msgspec.Struct, kw_only=True):
-    """What a reply did, for the page's sync status line."""
+    """What a reply did, for the page's sync status line. `parent_seq`: where another
+    device's line left ours (a "forked" step), for the page's notice."""
 
     event: str
     detail: str = ""
     seq: int = 0
+    parent_seq: int | None = None
 
 
 # -- decoding helpers ----------------------------------------------------------------
@@ -535,6 +537,7 @@ def local_reply(
                 detail=f"another device continued this game after move {fork.parent_seq}; "
                 f"both lines are kept ({reply.record_id} and {fork.record_id})",
                 seq=seq,
+                parent_seq=fork.parent_seq,
             )
         if reply.status == "already-stored" and reply.seq > len(record.entries):
             # Every entry of ours is there and the server's line goes further (another

@@ -47,7 +47,8 @@ const COMPACT_TYPE = "application/vnd.kifu.record"; // core.kernel.compact.MEDIA
  * @typedef {{record_id: string, server_id?: string | null, owner_token?: string | null,
  *   acked_seq?: number, acked_tip?: string | null, uploads?: number, lines?: ForkInfo[],
  *   blocked?: string | null}} LocalState */
-/** What a reply did (an "offline" step has no seq). @typedef {{event: string, detail: string, seq?: number}} Step */
+/** What a reply did (an "offline" step has no seq; a "forked" one says where the other
+ * line left ours: parent_seq). @typedef {{event: string, detail: string, seq?: number, parent_seq?: number | null}} Step */
 /** A hosted seat as stored ("hosted" store, under `key`).
  * @typedef {{key: string, gameId: string, token: string, state: HostedState, record_json: string | null}} HostedHeld */
 /** A local record's backup as stored ("local" store, under its record id). @typedef {{state: LocalState}} LocalHeld */

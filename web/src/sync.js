@@ -193,7 +193,7 @@ async function syncLocal(row) {
       lines: state.lines,
       blocked: state.blocked,
     };
-    if (fork) r.sync.notice = { kind: 'fork', parentSeq: fork.detail.match(/after move (\d+)/)?.[1] ?? '?', detail: fork.detail };
+    if (fork) r.sync.notice = { kind: 'fork', parentSeq: String(fork.parent_seq ?? '?'), detail: fork.detail };
     if (state.blocked) r.sync.notice = { kind: 'refused', detail: state.blocked };
     return r;
   });
