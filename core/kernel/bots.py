@@ -70,7 +70,29 @@ def foresee(
     return after, False
 
 
-def one_ply(evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> Bot:
+class OnePly:
+    """A bot that plays the legal move whose foreseen state `evaluate` scores best,
+    breaking ties with the bot's own Rng (`one_ply`). It keeps how it judges (`evaluate`,
+    `lookahead`, `beam`) so other kernel services judge moves as it does (the game
+    review, core.kernel.review)."""
+
+    def __init__(self, evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> None:
+        self.evaluate = evaluate
+        self.lookahead = lookahead
+        self.beam = beam
+
+    def __call__(self, game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
+        evaluate, lookahead, beam = self.evaluate, self.lookahead, self.beam
+        kept = _best(game, state, seat, game.legal_moves(state, seat), evaluate=evaluate, beam=beam)
+        scores = [
+            _continued(game, state, seat, seen, evaluate=evaluate, lookahead=lookahead, beam=beam)
+            for seen in kept
+        ]
+        top = max(scores)
+        return kept[rng.choice([i for i, s in enumerate(scores) if s == top])].move
+
+
+def one_ply(evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> OnePly:
     """A bot that plays the legal move whose foreseen state `evaluate` scores best,
     breaking ties with the bot's own Rng.
 
@@ -82,17 +104,7 @@ def one_ply(evaluate: Evaluate, *, lookahead: int = 0, beam: int = 0) -> Bot:
     turn of several steps planned as a whole at the cost of k^n, not of every
     combination (Whispering Woods' two tiles and walks, ~100 moves a step).
     """
-
-    def bot(game: Decider[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> Any:
-        kept = _best(game, state, seat, game.legal_moves(state, seat), evaluate=evaluate, beam=beam)
-        scores = [
-            _continued(game, state, seat, seen, evaluate=evaluate, lookahead=lookahead, beam=beam)
-            for seen in kept
-        ]
-        top = max(scores)
-        return kept[rng.choice([i for i, s in enumerate(scores) if s == top])].move
-
-    return bot
+    return OnePly(evaluate, lookahead=lookahead, beam=beam)
 
 
 def foreseen_score(
