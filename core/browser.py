@@ -54,7 +54,7 @@ from .kernel import (
 from .kernel.codec import Format
 from .kernel.compact import CompactWriter, is_compact
 from .kernel.contract import OptionValue
-from .kernel.record import Record
+from .kernel.record import Record, seed_of
 from .kernel.search import Thinking, begin
 from .kernel.timeline import Check
 
@@ -98,9 +98,12 @@ class Catalogue(_Op, tag="catalogue"):
 
 
 class New(_Op, tag="new"):
+    """A new game. `seed`: an int or its decimal digits, as the page sends it (a new
+    game's has 128 bits, which no JavaScript number holds)."""
+
     game: str
     seats: int
-    seed: int
+    seed: int | str
     record_id: str
     options: dict[str, OptionValue] = {}
     takeback: TakeBackPolicy = "casual"
@@ -494,7 +497,7 @@ class Engine:
                 game,
                 record_id=request.record_id,
                 seats=request.seats,
-                seed=request.seed,
+                seed=seed_of(request.seed),
                 options=dict(request.options),
                 takeback=request.takeback,
                 created_at=request.created_at,

@@ -27,7 +27,14 @@ from .kernel.compact import hash_in, hash_out, pack_entries, unpack_entries
 from .kernel.contract import Decider
 from .kernel.errors import RecordError
 from .kernel.packing import Tables
-from .kernel.record import AnyEntry, Genesis, Record, entry_hash, genesis_hash
+from .kernel.record import (
+    AnyEntry,
+    Record,
+    entry_hash,
+    genesis_builtins,
+    genesis_hash,
+    genesis_of_builtins,
+)
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -63,9 +70,11 @@ class RecordResponse(msgspec.Struct, kw_only=True):
 
 
 PULL_MAGIC = "kifu-pull"
-PULL_VERSION = 3
-"""3: open moves' and events' commitments left to the reader (compact.py); 2: a move id may be
-nil (its device's next count); 1 and 2 are read too."""
+PULL_VERSION = 4
+"""4: the genesis' seed above 2**64 - 1 as its big-endian bytes (compact.py's version 6;
+written only where a finished game's genesis has such a seed, else 3); 3: open moves' and
+events' commitments left to the reader (compact.py); 2: a move id may be nil (its device's
+next count); 1, 2 and 3 are read too."""
 
 
 def encode_pull(
@@ -78,8 +87,9 @@ def encode_pull(
     tip: str,
     over: bool,
 ) -> bytes:
-    """A RecordResponse in the compact form: ``["kifu-pull", 3, record_id, genesis,
-    since, since_hash, seq, tip, over, chunk]``.
+    """A RecordResponse in the compact form: ``["kifu-pull", version, record_id, genesis,
+    since, since_hash, seq, tip, over, chunk]``, version 4 where the genesis carries a
+    seed above 2**64 - 1 (as bytes: `genesis_builtins`), else 3.
 
     `part` holds the seat's redacted genesis and the entries after `since`; `after` is
     entry `since` (None: the genesis), which they continue. The chunk carries its own
@@ -96,9 +106,10 @@ def encode_pull(
         since_hash = hash_out(genesis_hash(part.genesis) if after is None else entry_hash(after))
     chunk = pack_entries(game, part.genesis, list(part.entries), Tables(), after=after)
     fresh = since == 0 or part.genesis.seed is not None
-    genesis = msgspec.to_builtins(part.genesis) if fresh else None
+    genesis = genesis_builtins(part.genesis) if fresh else None
     record_id = part.id if fresh else None  # a later pull's copy holds it, as the genesis
-    body = [PULL_MAGIC, PULL_VERSION, record_id, genesis, since, since_hash, seq, hash_out(tip)]
+    version = PULL_VERSION if genesis and isinstance(genesis["seed"], bytes) else 3
+    body = [PULL_MAGIC, version, record_id, genesis, since, since_hash, seq, hash_out(tip)]
     return msgspec.msgpack.encode([*body, over, chunk])
 
 
@@ -119,10 +130,10 @@ def decode_pull(
         if genesis_data is None and held is not None:
             genesis, record_id = held.genesis, held.id if record_id is None else record_id
         else:
-            genesis = msgspec.convert(genesis_data, Genesis)
+            genesis = genesis_of_builtins(genesis_data)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
         raise RecordError(f"not a valid compact pull: {exc}") from None
-    if magic != PULL_MAGIC or version not in (1, 2, PULL_VERSION):
+    if magic != PULL_MAGIC or version not in (1, 2, 3, PULL_VERSION):
         raise RecordError(f"not a compact pull this Kifu reads ({magic!r} {version!r})")
     if genesis.game != game.info.id:
         raise RecordError(f"the pull is for {genesis.game!r}, not {game.info.id!r}")

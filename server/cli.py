@@ -132,7 +132,7 @@ def parse_option(text: str) -> tuple[str, bool | int | str]:
 def cmd_new(args: argparse.Namespace) -> int:
     game = games.get(args.game)
     options = dict(parse_option(text) for text in args.option)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "big")
+    seed = args.seed if args.seed is not None else secrets.randbits(128)
     record = new_record(
         game,
         record_id=_new_id(),

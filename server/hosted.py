@@ -101,7 +101,7 @@ def play_bot_seats(
     play_bots(
         tl,
         {seat: offered.get(name, random_bot) for seat, name in seats.items()},
-        Rng.seeded(agg.bot_seed, stream=before),
+        Rng.seeded(agg.bots_seed(), stream=before),
         max_entries=min(before + BOT_MOVES_MAX, limit),
         move_id=_bot_move_ids(tl),
         at=now_ms(),
@@ -159,7 +159,7 @@ class HostedGames:
         names = [clean_name(name) for name in req.names][: req.players]
         self.quotas.new_game(client)
         codes = {
-            seat: secrets.token_urlsafe(12) for seat in range(req.players) if seat not in req.bots
+            seat: secrets.token_urlsafe(16) for seat in range(req.players) if seat not in req.bots
         }
         spectator = new_token()
         for _ in range(MAX_RETRIES):
@@ -169,7 +169,7 @@ class HostedGames:
                     game,
                     record_id=game_id,
                     seats=req.players,
-                    seed=secrets.randbits(64),
+                    seed=secrets.randbits(128),
                     options=dict(req.options),
                     takeback=req.takeback,
                     created_at=now_ms(),
@@ -194,7 +194,7 @@ class HostedGames:
             if req.bots:
                 agg.seat_bots(
                     bots=[req.bots.get(seat, "") for seat in range(req.players)],
-                    bot_seed=secrets.randbits(64),
+                    bot_seed=secrets.token_bytes(16),  # 128 bits (store.py: as bytes)
                 )
             bot_entries = play_bot_seats(game, Timeline(game, record), agg, self.max_entries)
             record_entries(agg, game, record.genesis, bot_entries)

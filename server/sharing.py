@@ -36,7 +36,7 @@ class Sharing:
                     409, "game-not-over", "only finished games can be shared; this one is not over"
                 )
             if not agg.share_id:
-                share_id = secrets.token_urlsafe(12)
+                share_id = secrets.token_urlsafe(16)
                 agg.share(share_id=share_id)
                 self.cache.save(live, ShareLink(share_id=share_id, record_id=record_id))
             return s.ShareCreated(share_id=agg.share_id, path=f"/api/shared/{agg.share_id}")

@@ -229,7 +229,7 @@ class GameStream(Aggregate):
         self.forks: list[list[Any]] = []  # [fork record id, parent seq, its first entry's hash]
         self.share_id = ""
         self.bots: list[str] = []  # per seat: the bot's name, "" for a person
-        self.bot_seed = 0  # the bots' own randomness; never sent to anyone
+        self.bot_seed: int | bytes = 0  # the bots' own randomness; never sent to anyone
 
     def bot_seats(self) -> dict[int, str]:
         """{seat: bot name} (a snapshot taken before bots existed has no `bots`)."""
@@ -240,9 +240,17 @@ class GameStream(Aggregate):
         return self.names[seat] if seat < len(self.names) else ""
 
     @event("BotsSeated")
-    def seat_bots(self, bots: list[str], bot_seed: int) -> None:
+    def seat_bots(self, bots: list[str], bot_seed: int | bytes) -> None:
         self.bots = bots
         self.bot_seed = bot_seed
+
+    def bots_seed(self) -> int:
+        """The bots' seed. Stored as its 16 bytes since it has 128 bits: a row is
+        msgpack, whose ints stop at 2**64 - 1, and a state that msgpack cannot hold is
+        stored as JSON, where a checkpoint's chunk (bytes) cannot go. Tables seated
+        before kept a 64-bit int; a table without bots has 0."""
+        seed = self.__dict__.get("bot_seed", 0)
+        return int.from_bytes(seed, "big") if isinstance(seed, bytes) else int(seed)
 
     # The entries live in the events only (cache.py folds them into its Timeline); the
     # aggregate keeps nothing of them, so their events change nothing but its version.

@@ -2,6 +2,9 @@
 
 Reading msgpack also reads the compact form (compact.py), which is an array where a
 record is a map, so every caller that opens msgpack records opens compact ones too.
+A genesis seed above 2**64 - 1 (every new game's: 128 bits), which no msgpack int
+holds, is written in msgpack as its big-endian bytes, as the compact form writes it
+(`genesis_builtins`); JSON holds it as the number it is.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import msgspec
 from .compact import compact_game, decode_compact, encode_compact, is_compact
 from .contract import Decider
 from .errors import RecordError
-from .record import RECORD_FORMAT, Record
+from .record import RECORD_FORMAT, Record, genesis_builtins, genesis_of_builtins
 
 Format = Literal["json", "msgpack", "compact"]
 
@@ -53,8 +56,13 @@ def decode_record(data: bytes, game: Decider[Any, Any, Any, Any], fmt: Format = 
     else:
         decode = msgspec.json.decode if fmt == "json" else msgspec.msgpack.decode
         try:
-            record = decode(data, type=record_type(game))
-        except msgspec.DecodeError as exc:
+            try:
+                record = decode(data, type=record_type(game))
+            except msgspec.ValidationError:
+                if fmt == "json":
+                    raise
+                record = _with_bytes_seed(data, game)
+        except (msgspec.DecodeError, ValueError) as exc:
             raise RecordError(f"not a valid {game.info.id} record: {exc}") from None
     if record.genesis.game != game.info.id:
         raise RecordError(f"record is for {record.genesis.game!r}, not {game.info.id!r}")
@@ -75,4 +83,22 @@ def encode_record(
         if game is None:
             raise TypeError("the compact form needs the record's game")
         return encode_compact(game, record)
-    return msgspec.json.encode(record) if fmt == "json" else msgspec.msgpack.encode(record)
+    if fmt == "json":
+        return msgspec.json.encode(record)
+    seed = genesis_builtins(record.genesis)["seed"]
+    if isinstance(seed, bytes):  # msgspec writes what a field holds: here the bytes
+        record = msgspec.structs.replace(
+            record, genesis=msgspec.structs.replace(record.genesis, seed=seed)
+        )
+    return msgspec.msgpack.encode(record)
+
+
+def _with_bytes_seed(data: bytes, game: Decider[Any, Any, Any, Any]) -> Any:
+    """A msgpack record whose genesis seed is bytes (`encode_record`), typed; the
+    ValidationError of the typed decode again when its seed is not the trouble."""
+    raw = msgspec.msgpack.decode(data)
+    genesis = raw.get("genesis") if isinstance(raw, dict) else None
+    if not isinstance(genesis, dict) or not isinstance(genesis.get("seed"), bytes):
+        return msgspec.msgpack.decode(data, type=record_type(game))
+    raw["genesis"] = msgspec.to_builtins(genesis_of_builtins(genesis))
+    return msgspec.convert(raw, record_type(game))

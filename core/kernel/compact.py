@@ -29,8 +29,11 @@ before it, so the server can store each write's entries as a chunk of their own
 commitments element is left out where both are salted and recomputed, `false` where
 both are open, else ``[move, events]``, each `true` (recomputed, salted), `false`
 (recomputed, open), its 32 bytes, or nil (format 1's move).
-Version 5 added open moves and events, version 4 the nil move id; earlier versions are read
-as they are.
+Version 6 writes a genesis seed above 2**64 - 1 (every new game's: 128 bits), which no
+msgpack int holds, as its big-endian bytes (`genesis_builtins`); a record whose seed is
+smaller (or withheld) is still written as version 5, byte for byte as before, so readers
+of version 5 keep reading it. Version 5 added open moves and events, version 4 the nil
+move id; earlier versions are read as they are.
 """
 
 from __future__ import annotations
@@ -55,13 +58,16 @@ from .record import (
     TakeBack,
     commitment,
     entry_hash,
+    genesis_builtins,
     genesis_hash,
+    genesis_of_builtins,
     open_commitment,
     tip_hash,
 )
 
 MAGIC = "kifu"
-COMPACT_VERSION = 5
+COMPACT_VERSION = 6
+"""The newest version written and read: 6 where the seed needs bytes, else 5."""
 MEDIA_TYPE = "application/vnd.kifu.record"
 """The compact form's media type on the wire (and `.kifu`, its file suffix)."""
 
@@ -344,9 +350,10 @@ def encode_compact(game: Decider[Any, Any, Any, Any], record: Record[Any, Any]) 
 
 
 def _body(record: Record[Any, Any], chunk: list[Any]) -> bytes:
-    genesis = msgspec.to_builtins(record.genesis)
+    genesis = genesis_builtins(record.genesis)
+    version = COMPACT_VERSION if isinstance(genesis["seed"], bytes) else 5
     tip = hash_out(tip_hash(record))
-    body = [MAGIC, COMPACT_VERSION, record.id, genesis, record.format, tip, chunk]
+    body = [MAGIC, version, record.id, genesis, record.format, tip, chunk]
     return msgspec.msgpack.encode(body)
 
 
@@ -355,7 +362,7 @@ def decode_compact(data: bytes, game: Decider[Any, Any, Any, Any]) -> Record[Any
     stored tip (RecordError, one line, if anything does not decode or chain)."""
     try:
         magic, version, record_id, genesis_data, fmt, tip, chunk = msgspec.msgpack.decode(data)
-        genesis = msgspec.convert(genesis_data, Genesis)
+        genesis = genesis_of_builtins(genesis_data)
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError, TypeError) as exc:
         raise RecordError(f"not a valid compact {game.info.id} record: {exc}") from None
     if magic != MAGIC or not isinstance(version, int):

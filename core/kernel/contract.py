@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 import msgspec
 
 from .errors import IllegalMove, SetupError
-from .rng import Rng
+from .rng import SEED_LIMIT, Rng
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -230,8 +230,8 @@ class Decider(Generic[S, M, E, V]):
             spec.name: spec.check(options[spec.name]) if spec.name in options else spec.default
             for spec in info.options
         }
-        if not 0 <= seed < 1 << 64:
-            raise SetupError(f"seed must be in 0..2**64-1, got {seed}")
+        if not 0 <= seed < SEED_LIMIT:
+            raise SetupError(f"seed must be in 0..2**128-1, got {seed}")
         setup = Setup(
             game=info.id, seats=seats, seed=seed, options=checked, rules_version=info.rules_version
         )

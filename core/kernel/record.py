@@ -16,8 +16,9 @@ from the game's seed (`entry_secret`). Deriving it from the seed adds no secret
 to keep, withhold or lose: the seed is already the secret every hidden card
 comes from (every shuffle runs from it), it is withheld from every copy until
 the game ends and then revealed, and whoever could recover it from `seed_hash`
-would know every hidden card without any commitment. Once the seed is out,
-every commitment checks.
+would know every hidden card without any commitment: so a new game's seed has 128
+random bits (rng.py; records made with 64-bit seeds still open as they were). Once
+the seed is out, every commitment checks.
 
 A move, or a move's events, that hides nothing from anyone (`open_parts`: every
 seat and a spectator see it as it is) has nothing for a salt to hide, and a seat's
@@ -46,7 +47,7 @@ import msgspec
 
 from .contract import Decider, OptionValue, Setup, TakeBackPolicy
 from .encoding import canonical, digest
-from .errors import RecordError
+from .errors import RecordError, SetupError
 
 M = TypeVar("M")
 E = TypeVar("E")
@@ -180,8 +181,9 @@ class ParentRef(msgspec.Struct, kw_only=True):
 
 
 class Genesis(msgspec.Struct, kw_only=True):
-    """How the game began. `seed` is None in copies sent before the game ends;
-    `seed_hash` commits to it so the chain checks either way."""
+    """How the game began. `seed` (0..2**128-1, rng.py) is None in copies sent before
+    the game ends; `seed_hash` commits to it so the chain checks either way. In msgpack
+    a seed above 2**64 - 1 travels as bytes (`genesis_builtins`); in JSON as a number."""
 
     game: str
     engine_version: str
@@ -214,6 +216,45 @@ class Genesis(msgspec.Struct, kw_only=True):
             options=self.options,
             rules_version=self.rules_version,
         )
+
+
+_MSGPACK_INT_MAX = (1 << 64) - 1
+
+
+def genesis_builtins(genesis: Genesis) -> dict[str, Any]:
+    """The genesis as msgpack-ready builtins (the compact form, the compact pull).
+    msgpack's ints stop at 2**64 - 1, so a seed above that (every new game's: 128 bits)
+    goes as its big-endian bytes; a smaller one stays an int, as it always was."""
+    data: dict[str, Any] = msgspec.to_builtins(genesis)
+    seed = genesis.seed
+    if seed is not None and seed > _MSGPACK_INT_MAX:
+        data["seed"] = seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+    return data
+
+
+def genesis_of_builtins(data: Any) -> Genesis:
+    """`genesis_builtins` read back: a seed as bytes (only ever one above 2**64 - 1,
+    without leading zero bytes) or as an int. ValueError or msgspec's ValidationError
+    when it is not a genesis."""
+    if isinstance(data, dict) and isinstance(data.get("seed"), bytes):
+        raw = data["seed"]
+        seed = int.from_bytes(raw, "big")
+        if seed <= _MSGPACK_INT_MAX or raw[0] == 0:
+            raise ValueError("a genesis seed in bytes must be one msgpack cannot hold, unpadded")
+        data = {**data, "seed": seed}
+    return msgspec.convert(data, Genesis)
+
+
+def seed_of(value: int | str) -> int:
+    """A seed given as an int or as its decimal digits (what JavaScript sends: its
+    numbers are exact only below 2**53, and a new game's seed has 128 bits).
+    SetupError for text that is not plain decimal digits (`Decider.setup` checks the
+    range)."""
+    if isinstance(value, str):
+        if not (value.isascii() and value.isdigit()) or len(value) > 40:
+            raise SetupError(f"a seed as text is its decimal digits, got {value[:50]!r}")
+        return int(value)
+    return value
 
 
 class Entry(msgspec.Struct, Generic[M, E], tag="entry", tag_field="kind", kw_only=True):

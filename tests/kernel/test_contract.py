@@ -32,9 +32,10 @@ def test_setup_refuses_bad_seats_and_options(seats: int, options: dict, message:
         GAME.setup(seats, 1, options)
 
 
-def test_seed_must_fit_64_bits() -> None:
+def test_seed_must_fit_128_bits() -> None:
+    assert GAME.setup(2, (1 << 128) - 1, {}).seed == (1 << 128) - 1
     with pytest.raises(SetupError, match="seed"):
-        GAME.setup(2, 1 << 64, {})
+        GAME.setup(2, 1 << 128, {})
 
 
 def test_bool_and_choice_options() -> None:

@@ -40,7 +40,7 @@ def _rng_values() -> dict[str, Any]:
     out: dict[str, Any] = {}
     ref = Rng.seeded(42, 54)
     out["pcg32/42/54"] = [ref.next_u32() for _ in range(6)]
-    for seed in (0, 1, 2**32 - 1, 2**63 + 12345, 2**64 - 1):
+    for seed in (0, 1, 2**32 - 1, 2**63 + 12345, 2**64 - 1, 2**64, 2**127 + 2**64 + 5, 2**128 - 1):
         rng = Rng.seeded(seed)
         out[f"pcg32/{seed}/below"] = [rng.below(b) for b in (1, 2, 3, 7, 10, 52, 2**31 + 1)]
         deck = list(range(60))
@@ -64,7 +64,7 @@ def _encoding_values() -> dict[str, Any]:
         out[f"canonical/{name}"] = canonical(value).decode()
         out[f"digest/{name}"] = digest(value)
     out["clone/struct"] = digest(clone(samples["struct"]))
-    out["seed_commitment"] = [seed_commitment(s) for s in (0, 7, 2**64 - 1)]
+    out["seed_commitment"] = [seed_commitment(s) for s in (0, 7, 2**64 - 1, 2**128 - 1)]
     return out
 
 

@@ -111,7 +111,7 @@ export class EngineClient {
   catalogue() { return this.call("catalogue"); }
 
   /**
-   * @param {{game: string, seats: number, seed?: number, recordId?: string,
+   * @param {{game: string, seats: number, seed?: number | string, recordId?: string,
    *          options?: Record<string, any>, takeback?: string, createdAt?: number}} fields
    * @returns {Promise<GameSummary>}
    */

@@ -223,10 +223,10 @@ export function randomHex(bytes) {
   return Array.from(values, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A game seed below 2**53 (exact as a JS number), from the platform's CSPRNG.
- * @returns {number} */
+/** A game seed of 128 bits from the platform's CSPRNG, as its decimal digits: the
+ * seed decides every hidden card, so it must be past guessing, and no JS number holds
+ * it exactly (the `new` op takes a seed as an int or as this text).
+ * @returns {string} */
 export function newSeed() {
-  const words = new Uint32Array(2);
-  globalThis.crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+  return BigInt(`0x${randomHex(16)}`).toString();
 }

@@ -51,17 +51,33 @@ export function uuid() {
   return crypto.randomUUID();
 }
 
-/** A seed below 2**53 so it survives JSON numbers on the JS side. The end-to-end tests
- * may hand out fixed ones (localStorage `kifu.seeds`, a JSON list used up in order), so
- * a game they play is the same game every run. */
-export function newSeed() {
+/** The next of the end-to-end tests' fixed seeds (localStorage `kifu.seeds`, a JSON
+ * list used up in order: a game's, then its bots'), so a game they play is the same
+ * game every run; undefined when there is none. */
+function fixedSeed() {
   const fixed = JSON.parse(localStorage.getItem('kifu.seeds') || '[]');
-  if (Array.isArray(fixed) && fixed.length) {
-    localStorage.setItem('kifu.seeds', JSON.stringify(fixed.slice(1)));
-    return Number(fixed[0]);
-  }
+  if (!Array.isArray(fixed) || !fixed.length) return undefined;
+  localStorage.setItem('kifu.seeds', JSON.stringify(fixed.slice(1)));
+  return fixed[0];
+}
+
+/** A seed below 2**53 so it survives JSON numbers on the JS side: a local game's bots'
+ * (their choices, not the deal; the device that runs them holds the game's seed). */
+export function newSeed() {
+  const fixed = fixedSeed();
+  if (fixed !== undefined) return Number(fixed);
   const words = crypto.getRandomValues(new Uint32Array(2));
   return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
+}
+
+/** A new game's seed: 128 random bits as decimal digits (the `new` op reads the text
+ * exactly; no JS number holds it). The seed decides every hidden card, so it must be
+ * past guessing. */
+export function newGameSeed() {
+  const fixed = fixedSeed();
+  if (fixed !== undefined) return String(fixed);
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return BigInt(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`).toString();
 }
 
 export function download(filename, text, type = 'application/json') {

@@ -4,7 +4,7 @@
 // Only seats on this device and bots: a local game (this device decides), unless
 // "host online" is ticked. Any remote seat: a hosted game. In a hosted game the
 // server decides and plays the bot seats itself (they get no invite).
-import { h, newSeed, uuid, toast } from '../ui.js';
+import { h, newGameSeed, newSeed, uuid, toast } from '../ui.js';
 import { t, pick, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { catalogue } from '../catalogue.js';
@@ -228,7 +228,7 @@ function choiceLabel(spec, choice) {
 async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title }) {
   const id = `r-${uuid()}`;
   const now = Date.now();
-  await call('new', { game: g.id, seats, seed: newSeed(), record_id: id, options, takeback, created_at: now });
+  await call('new', { game: g.id, seats, seed: newGameSeed(), record_id: id, options, takeback, created_at: now });
   const { record_kifu: recordKifu } = await call('record', { record_id: id, form: 'compact' });
   const summary = await call('summary', { record_id: id });
   await store.putGame({
