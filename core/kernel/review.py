@@ -12,20 +12,29 @@ The judge is the title's own: the strongest bot that says how it judges a state
 (a `core.kernel.bots.one_ply` planner or a `core.kernel.search.search_bot`, the last
 of `Decider.bots()` that has an `evaluate`), as a turn planner: a move is scored by
 `evaluate(state, mover)` after it and the mover's best continuation of the same
-decision (`lookahead` more moves, the `beam` best a step, as `one_ply` plans; a
-search bot's evaluate is planned with `MIN_LOOKAHEAD` so a multi-step decision is
-seen whole). Inside a world nothing is hidden any more (the world's draws are its
-guesses), so the move is folded whole, draws included, and the value of a move is its
-score averaged over `worlds` worlds: what a draw may bring, as the mover could expect
-it. A search's own value estimates are not used: ISMCTS visits a poor move too seldom
-to value it, and its playouts cost far more than this budget.
+decision (`lookahead` more moves, at most `BEAM` a step, as `one_ply` plans; a search
+bot's evaluate is planned `MIN_LOOKAHEAD` moves ahead, so a multi-step decision is seen
+whole). Inside a world nothing is hidden any more (its draws are its guesses), so the
+move is folded whole, draws included, and its value is its score averaged over the
+worlds: what a draw may bring, as the mover could expect it. A search's own value
+estimates are not used: ISMCTS visits a poor move too seldom to value it, and its
+playouts cost far more than this budget; so where a title's hard bot is a search
+(Tulikko, Torii) the judge is weaker than that bot, and a move of it the planner does
+not understand shows as a loss.
 
-Per move (`EntryReview`): the value of each judged candidate (the `candidates` moves
-the judge ranks best one step ahead in the first world, never past a draw, plus the
-move played), the best one, and the *loss*: best value - played value, >= 0, 0 for a
-move as good as the best. Values are in the title's `evaluate` units (points for most
+The moves judged: the `candidates` the judge ranks best in the first world, never past
+a draw (one step ahead where the bot itself ranks so, a planner with a beam; else along
+the best line of its lookahead: the first step of a multi-step decision, an action
+card, means nothing alone), and the move played. Per move (`EntryReview`): each judged
+move's value, the best one, and the *loss*: best value - played value, >= 0, 0 for a
+move as good as any judged. Values are in the title's `evaluate` units (points for most
 titles; Ducks in Tow counts 100 a point), so losses compare moves of one title, not
 across titles.
+
+Budget (`Budget`): at most `worlds` worlds a move, another only while the move's
+`decide` calls so far plus what one world took on average stay within `effort`. A
+count, not a clock, so the budget is the same on every runtime and so are the bytes;
+wide positions (Whispering Woods' ~100 moves a step) get fewer worlds, not more time.
 
 The curve (`EntryReview.leads`, one point per reviewed move, per seat): each seat's
 lead right after the move, `evaluate(seat)` minus the best other seat's (alone: its
@@ -37,14 +46,20 @@ end costs far beyond the budget. Rewild's evaluate is itself a lead, so its curv
 lead of leads (twice the margin with two players: same sign, same turns). `swing` is
 the mover's lead after the move minus before it, in the same worlds.
 
+Who may see it: a move's review names the moves its mover could have made (its hand,
+its tiles held), so it is that seat's, like its view. A record held whole (a local
+game, a finished one) can be reviewed for every seat; while a game with other people
+goes on, give each seat the review of its own moves only (`seats`). The values of the
+other seats are guesses from the mover's worlds, never their real hidden pieces.
+
 Determinism: the review draws only from `Rng.seeded(seed, stream=seq)`, one per entry,
 so an entry's review depends on the record, the seed and the budget, never on the
 slicing or the other entries; no `random`, no clock, no set iteration; values are sums
 in a fixed order, rounded to 4 decimals (the same bytes on CPython and Pyodide).
 
-Sliced (`begin_review` -> `Reviewing`): one unit is one world of one entry, so the
-browser's engine worker reviews a slice at a time, shows `done` of `total` and can
-drop it between slices; `result()` runs what is left. `review` runs it in one go.
+Sliced (`begin_review` -> `Reviewing`): `step(n)` reviews up to n more moves, so the
+browser's engine worker reviews a slice at a time, shows `done` of `total` moves and
+can drop it between slices; `result()` reviews what is left. `review` runs it in one go.
 """
 
 from __future__ import annotations
@@ -72,7 +87,7 @@ EFFORT = 600
 every runtime, unlike a clock): worlds are added while one more fits."""
 
 CANDIDATES = 3
-"""Moves judged besides the one played, by default: the judge's best one step ahead."""
+"""Moves judged besides the one played, by default: those the judge ranks best."""
 
 MIN_LOOKAHEAD = 2
 """A search bot's evaluate is planned this many moves into the same decision."""
@@ -413,6 +428,7 @@ class Reviewing:
                 self._todo.append((before, entry))
         self.total = len(self._todo)
         self.reviews: list[EntryReview] = []
+        self.tip_hash = timeline.tip_hash  # the record reviewed, whatever is played since
 
     @property
     def done(self) -> int:
@@ -448,7 +464,7 @@ class Reviewing:
         return Review(
             game=timeline.game.info.id,
             record_id=timeline.record.id,
-            tip_hash=timeline.tip_hash,
+            tip_hash=self.tip_hash,
             seed=self.seed,
             judging=Judging(
                 bot=judge.name,
