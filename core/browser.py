@@ -108,10 +108,10 @@ class New(_Op, tag="new"):
     options: dict[str, OptionValue] = {}
     takeback: TakeBackPolicy = "casual"
     created_at: int = 0
+    screen: ScreenAsk | None = None
 
 
 class _RecordIn(_Op):
-    screen: ScreenAsk | None = None
     """A record given as JSON text or as compact bytes (exactly one of them)."""
 
     record_json: str | None = None
@@ -128,10 +128,10 @@ class Load(_RecordIn, tag="load"):
     derived and checked the chain and commitments); JSON is never loaded chained."""
 
     check: Check = "replay"
+    screen: ScreenAsk | None = None
 
 
 class Branch(_Op, tag="branch"):
-    screen: ScreenAsk | None = None
     """ "Play from here": open a new game holding `record_id`'s entries 1..`seq`.
 
     The new record keeps the seed (exactly: it never leaves Python) and names its
@@ -142,10 +142,10 @@ class Branch(_Op, tag="branch"):
     seq: int
     new_record_id: str
     created_at: int = 0
+    screen: ScreenAsk | None = None
 
 
 class Close(_Op, tag="close"):
-    screen: ScreenAsk | None = None
     record_id: str
 
 
@@ -153,9 +153,6 @@ class Summary(_Op, tag="summary"):
     record_id: str
 
 
-class LegalMoves(_Op, tag="legal_moves"):
-    record_id: str
-    seat: int
 class ScreenOf(_Op, tag="screen"):
     """The screen of an open game as it stands (a redraw with no change)."""
 
@@ -163,6 +160,9 @@ class ScreenOf(_Op, tag="screen"):
     screen: ScreenAsk
 
 
+class LegalMoves(_Op, tag="legal_moves"):
+    record_id: str
+    seat: int
 
 
 class Play(_Op, tag="play"):
@@ -172,10 +172,10 @@ class Play(_Op, tag="play"):
     move_id: str
     device_id: str = ""
     at: int = 0
+    screen: ScreenAsk | None = None
 
 
 class Undo(_Op, tag="undo"):
-    screen: ScreenAsk | None = None
     """Take back to `to_seq` (default: the undo target, past the `bots` seats' replies)."""
 
     record_id: str
@@ -185,10 +185,10 @@ class Undo(_Op, tag="undo"):
     bots: list[int] = []
     device_id: str = ""
     at: int = 0
+    screen: ScreenAsk | None = None
 
 
 class TakebackRefusal(_Op, tag="takeback_refusal"):
-    screen: ScreenAsk | None = None
     """Why `seat` may not take back to `to_seq` (default: the undo target given the
     table's `bots` seats), or null."""
 
@@ -260,10 +260,10 @@ class BotStep(_Op, tag="bot_step"):
     bot_seed: int = 0
     device_id: str = ""
     at: int = 0
+    screen: ScreenAsk | None = None
 
 
 class BotBegin(_Op, tag="bot_begin"):
-    screen: ScreenAsk | None = None
     """Begin `bot`'s decision for `seat` (default: the first seat to move) as bot_step
     would make it, to be run in slices by bot_think; bot_step then plays it. One per
     open game: a new one replaces it.
@@ -276,13 +276,13 @@ class BotBegin(_Op, tag="bot_begin"):
     bot: str = "random"
     seat: int | None = None
     bot_seed: int = 0
-
-
-class BotThink(_Op, tag="bot_think"):
     move_id: str = ""
     device_id: str = ""
     at: int = 0
     screen: ScreenAsk | None = None
+
+
+class BotThink(_Op, tag="bot_think"):
     """Run up to `iterations` more iterations of the begun decision's budget."""
 
     record_id: str
@@ -310,10 +310,10 @@ Request = (
     | Branch
     | Close
     | Summary
+    | ScreenOf
     | LegalMoves
     | Play
     | Undo
-    | ScreenOf
     | TakebackRefusal
     | StateAt
     | View
@@ -375,9 +375,6 @@ class Played(msgspec.Struct, kw_only=True):
     summary: GameSummary
 
 
-class StateReply(msgspec.Struct, kw_only=True):
-    seq: int
-    state_hash: str
 class Screen(msgspec.Struct, kw_only=True):
     """A game screen after a change (see ScreenAsk): `entry` is the entry the op added
     (none for a load or a redraw); `log` the entries after `log_since` as this device's
@@ -401,6 +398,9 @@ class Screen(msgspec.Struct, kw_only=True):
     record_kifu: bytes | None = None
 
 
+class StateReply(msgspec.Struct, kw_only=True):
+    seq: int
+    state_hash: str
     state: Any
 
 
@@ -523,11 +523,11 @@ class Engine:
             return None
         if isinstance(request, Summary):
             return summary(self._get(request.record_id))
+        if isinstance(request, ScreenOf):
+            return self._screen(self._get(request.record_id), request.screen)
         if isinstance(request, LegalMoves):
             return self._get(request.record_id).legal_moves(request.seat)
         if isinstance(request, Play):
-        if isinstance(request, ScreenOf):
-            return self._screen(self._get(request.record_id), request.screen)
             timeline = self._get(request.record_id)
             move = msgspec.json.decode(request.move, type=timeline.game.move_type)
             entry = timeline.play(
@@ -604,9 +604,6 @@ class Engine:
         self.writers.pop(timeline.record.id, None)  # it wrote the record opened before
         return summary(timeline)
 
-    def _compact(self, record_id: str) -> RecordReply:
-        timeline = self._get(record_id)
-        writer = self.writers.get(record_id)
     def _opened(
         self, timeline: Timeline[Any, Any, Any], ask: ScreenAsk | None
     ) -> GameSummary | Screen:
@@ -674,6 +671,9 @@ class Engine:
                 return seat
         return None
 
+    def _compact(self, record_id: str) -> RecordReply:
+        timeline = self._get(record_id)
+        writer = self.writers.get(record_id)
         if writer is None:
             writer = self.writers[record_id] = CompactWriter(timeline.game, timeline.record)
         return RecordReply(seq=timeline.seq, record_kifu=writer.encode())
@@ -713,9 +713,6 @@ class Engine:
         if not timeline.to_move():
             return ThinkingReply(done=0, total=0)
         seat, thinking = self._bot(timeline, request.bot, request.seat, request.bot_seed)
-        key = (request.bot, seat, request.bot_seed, timeline.tip_hash)
-        self.thinking[request.record_id] = _Pending(key=key, seat=seat, thinking=thinking)
-        return ThinkingReply(done=thinking.done, total=thinking.total)
         if request.move_id and thinking.total == 0:
             entry = timeline.play(
                 seat,
@@ -725,6 +722,9 @@ class Engine:
                 at=request.at,
             )
             return self._played(timeline, entry, request.screen)
+        key = (request.bot, seat, request.bot_seed, timeline.tip_hash)
+        self.thinking[request.record_id] = _Pending(key=key, seat=seat, thinking=thinking)
+        return ThinkingReply(done=thinking.done, total=thinking.total)
 
     def _pending(self, record_id: str) -> _Pending:
         """The begun decision of this game, if the position is still the one it began on."""

@@ -156,6 +156,50 @@ async def submit_takeback(
     return Response(result, status_code=201 if stored else 200)
 
 
+@post(
+    "/api/games/{game_id:str}/takeback-asks",
+    tags=["hosted games"],
+    security=SECURITY,
+    status_code=201,
+)
+async def ask_takeback(
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.AskTakeBack]
+) -> s.TakebackAsk:
+    """Ask the players whose moves an undo takes back to agree (UndoState.ask)."""
+    ask = await run_quick(
+        request, service_of(request).hosted.ask_takeback, game_id, bearer(request), data
+    )
+    publish(request, game_id, ask.to_seq, table=True)
+    return ask
+
+
+@post(
+    "/api/games/{game_id:str}/takeback-asks/{ask_id:str}/answer",
+    tags=["hosted games"],
+    security=SECURITY,
+    status_code=200,
+)
+async def answer_takeback(
+    request: Request[Any, Any, Any],
+    game_id: FromPath[str],
+    ask_id: FromPath[str],
+    data: JSONBody[s.AnswerTakeBack],
+) -> s.TakebackAnswered:
+    """Agree to (or refuse) a take-back of one's moves; the last consent makes it."""
+    answered, stored = await run_quick(
+        request,
+        service_of(request).hosted.answer_takeback,
+        game_id,
+        bearer(request),
+        ask_id,
+        data,
+    )
+    if stored and answered.taken is not None:
+        publish(request, game_id, answered.taken.seq)
+    publish(request, game_id, 0, table=True)
+    return answered
+
+
 @post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
@@ -343,6 +387,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             game_record,
             submit_move,
             submit_takeback,
+            ask_takeback,
+            answer_takeback,
             share_game,
             live,
             upload_record,

@@ -125,6 +125,11 @@ def channel(game_id: str) -> str:
     return f"kifu_{game_id}"
 
 
-def publish(request: Request[Any, Any, Any], game_id: str, seq: int) -> None:
+def publish(
+    request: Request[Any, Any, Any], game_id: str, seq: int, *, table: bool = False
+) -> None:
+    """Ring the game's live sockets: a new entry up to `seq`, or (`table`) a change
+    around the record (a take-back ask or its answer) that each seat fetches itself."""
     channels = request.app.plugins.get(ChannelsPlugin)
-    channels.publish(msgspec.json.encode({"seq": seq}), channel(game_id))
+    message = {"seq": seq, "table": True} if table else {"seq": seq}
+    channels.publish(msgspec.json.encode(message), channel(game_id))

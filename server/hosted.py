@@ -136,11 +136,35 @@ def people(live: Live, seat: int) -> list[int]:
     ]
 
 
+def undone_people(live: Live, seat: int, to_seq: int) -> list[int]:
+    """The other people (`people`) whose moves a take-back by `seat` to `to_seq` undoes:
+    the ones whose consent it needs."""
+    tl = live.tl
+    line = tl.line
+    if to_seq not in line:
+        return []
+    others = people(live, seat)
+    undone = [tl.record.entries[seq - 1].seat for seq in line[line.index(to_seq) + 1 :]]
+    return [other for other in others if other in undone]
+
+
+def own_undo_target(live: Live, seat: int) -> int | None:
+    """Where taking back `seat`'s last move in effect returns the game: the point just
+    before it (what a player means by "take back my move" once others have replied)."""
+    tl = live.tl
+    line, entries = tl.line, tl.record.entries
+    for i in range(len(line) - 1, 0, -1):
+        if entries[line[i] - 1].seat == seat:
+            return line[i - 1]
+    return None
+
+
 class HostedGames:
-    def __init__(self, cache: RecordCache, quotas: Quotas) -> None:
+    def __init__(self, cache: RecordCache, quotas: Quotas, *, ask_ms: int = 120_000) -> None:
         self.cache = cache
         self.quotas = quotas
         self.max_entries = quotas.max_entries
+        self.ask_ms = ask_ms  # how long a take-back ask waits for consent
 
     def _hosted(self, game_id: str, token: str | None) -> tuple[Live, Principal]:
         live = self.cache.get(game_id)
@@ -304,17 +328,40 @@ class HostedGames:
                 over=outcome is not None,
                 names=[shown_name(agg.seat_name(i)) for i in range(tl.record.genesis.seats)],
                 undo=None if at is not None or seat is None else self._undo_state(live, seat),
+                takeback_ask=None if at is not None else self._shown_ask(live),
             )
 
     def _undo_state(self, live: Live, seat: int) -> s.UndoState:
-        """What `submit_takeback` would answer to this seat's undo now."""
+        """What `submit_takeback` would answer to this seat's undo now, and whether the
+        other people whose moves it undoes could agree to it instead (`ask`)."""
+        tl = live.tl
         bots = live.aggregate.bot_seats()
-        refusal = live.tl.takeback_refusal(seat, bots=bots, people=people(live, seat))
+        refusal = tl.takeback_refusal(seat, bots=bots, people=people(live, seat))
         if refusal is None:
             return s.UndoState(allowed=True)
-        return s.UndoState(
+        state = s.UndoState(
             allowed=False, code=refusal.code, message=refusal.message, rule_id=refusal.rule_id
         )
+        target = own_undo_target(live, seat)
+        others = refusal.code == "takeback-others-move" and target is not None
+        if others and tl.takeback_refusal(seat, target, bots=bots) is None:
+            state.ask = True
+            state.needs = undone_people(live, seat, target)  # type: ignore[arg-type]
+        return state
+
+    def _open_ask(self, live: Live) -> dict[str, Any] | None:
+        """The take-back ask still waiting: none once it expired or the game moved on."""
+        ask = live.aggregate.open_ask()
+        if ask is None or ask["tip_hash"] != live.tl.tip_hash or now_ms() >= ask["expires_at"]:
+            return None
+        return ask
+
+    def _shown_ask(self, live: Live) -> s.TakebackAsk | None:
+        ask = self._open_ask(live)
+        if ask is None:
+            return None
+        fields = ("ask_id", "seat", "to_seq", "needs", "agreed", "expires_at")
+        return s.TakebackAsk(**{name: ask[name] for name in fields})
 
     def record_since(
         self, game_id: str, token: str | None, since: int, compact: bool = False
@@ -389,6 +436,122 @@ class HostedGames:
             )
 
         return self._enter(live, seat, req, take_back, refusal="Take-back refused")
+
+    def ask_takeback(
+        self, game_id: str, token: str | None, req: s.AskTakeBack
+    ) -> s.TakebackAsk:
+        """Ask the other people whose moves an undo takes back to agree to it. The
+        table's policy still rules (strict, revealed draws, a friendly table's scope);
+        only other people's moves wait for consent. The same move_id again answers the
+        same ask."""
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+
+        def attempt() -> s.TakebackAsk:
+            tl, agg = live.tl, live.aggregate
+            ask = self._open_ask(live)
+            if ask is not None:
+                if ask["seat"] == seat and ask["move_id"] == req.move_id:
+                    return self._shown_ask(live)  # type: ignore[return-value]
+                raise ApiError(
+                    409, "takeback-asked", "a take-back is already waiting for an answer"
+                )
+            bots = agg.bot_seats()
+            to_seq = own_undo_target(live, seat) if req.to_seq is None else req.to_seq
+            if to_seq is None:
+                raise ApiError(
+                    422,
+                    "takeback-nothing",
+                    "you have no move in effect to take back",
+                    rule_id=f"table:takeback={tl.record.genesis.takeback}",
+                )
+            refusal = tl.takeback_refusal(seat, to_seq, bots=bots)
+            if refusal is not None:
+                raise ApiError(
+                    422,
+                    refusal.code,
+                    refusal.message,
+                    title="Take-back refused",
+                    rule_id=refusal.rule_id,
+                )
+            needs = undone_people(live, seat, to_seq)
+            if not needs:
+                raise ApiError(
+                    409,
+                    "takeback-needs-no-consent",
+                    "it takes back only your own moves: take them back (POST takebacks)",
+                )
+            agg.ask_takeback(
+                ask_id=secrets.token_urlsafe(16),
+                seat=seat,
+                to_seq=to_seq,
+                needs=needs,
+                tip_hash=tl.tip_hash,
+                expires_at=now_ms() + self.ask_ms,
+                move_id=req.move_id,
+                device_id=req.device_id,
+            )
+            self.cache.save(live)
+            return self._shown_ask(live)  # type: ignore[return-value]
+
+        return self.cache.write(live, attempt)
+
+    def answer_takeback(
+        self, game_id: str, token: str | None, ask_id: str, req: s.AnswerTakeBack
+    ) -> tuple[s.TakebackAnswered, bool]:
+        """A consent or a refusal from a seat whose moves the ask takes back; the last
+        consent makes the take-back (the asker's entry). (the answer, whether an entry
+        was stored)."""
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+
+        def attempt() -> tuple[s.TakebackAnswered, bool]:
+            tl, agg = live.tl, live.aggregate
+            ask = self._open_ask(live)
+            if ask is None or ask["ask_id"] != ask_id:
+                raise ApiError(
+                    409,
+                    "takeback-ask-gone",
+                    "this take-back request has ended: answered, expired or overtaken by a move",
+                )
+            if seat not in ask["needs"]:
+                raise ApiError(
+                    403, "forbidden", "only the players whose moves it takes back answer it"
+                )
+            if seat in ask["agreed"]:
+                return s.TakebackAnswered(ask=self._shown_ask(live)), False
+            last = req.accept and set(ask["agreed"]) | {seat} >= set(ask["needs"])
+            asker, to_seq = ask["seat"], ask["to_seq"]
+            bots = agg.bot_seats()
+            others = [p for p in people(live, asker) if p not in ask["needs"]]
+            if last:  # checked before anything changes: a refusal leaves the table as it was
+                refusal = tl.takeback_refusal(asker, to_seq, bots=bots, people=others)
+                if refusal is not None:
+                    raise ApiError(
+                        422, refusal.code, refusal.message, rule_id=refusal.rule_id
+                    )
+            agg.answer_takeback(ask_id=ask_id, seat=seat, accept=req.accept)
+            if not last:
+                self.cache.save(live)
+                return s.TakebackAnswered(ask=self._shown_ask(live)), False
+            before = tl.seq
+            entry = tl.take_back(
+                asker,
+                to_seq,
+                move_id=ask["move_id"],
+                device_id=ask["device_id"],
+                at=now_ms(),
+                bots=bots,
+                people=others,
+            )
+            self._bots_move(live)
+            self.cache.append(live, tl.record.entries[before:])
+            self.cache.save(live)
+            return s.TakebackAnswered(
+                ask=None, taken=self._accepted(live, seat, entry, False)
+            ), True
+
+        return self.cache.write(live, attempt)
 
     def _enter(
         self,

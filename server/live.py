@@ -98,9 +98,13 @@ async def follow(
             nonlocal last
             async for raw in subscriber.iter_events():
                 try:
-                    known = int(msgspec.json.decode(raw)["seq"])
+                    rung = msgspec.json.decode(raw)
+                    known = int(rung["seq"])
                 except Exception:
-                    known = None
+                    rung, known = {}, None
+                if rung.get("table"):  # a take-back ask or answer: the seat fetches its view
+                    await send_or_drop(socket, b'{"type":"table"}')
+                    continue
                 if known is not None and known <= last:
                     continue
                 ready = updates.ready(game_id, who, last, known)

@@ -111,12 +111,49 @@ class GameSummary(msgspec.Struct, kw_only=True):
 
 class UndoState(msgspec.Struct, kw_only=True):
     """Would the server take this seat's undo now? The refusal's code, words and rule
-    when not, so the client shows why instead of guessing the policy."""
+    when not, so the client shows why instead of guessing the policy. `ask`: the undo
+    takes back other people's moves (code takeback-others-move) and they may agree to
+    it (POST takeback-asks): `needs` names their seats."""
 
     allowed: bool
     code: str = ""
     message: str = ""
     rule_id: str = ""
+    ask: bool = False
+    needs: list[int] = []
+
+
+class TakebackAsk(msgspec.Struct, kw_only=True):
+    """A seat's request to take back to `to_seq`, waiting for the consent of the
+    `needs` seats (whose moves it undoes); `agreed` so far. It lapses at `expires_at`
+    (ms since the epoch) or once the game moves on; a decline ends it."""
+
+    ask_id: str
+    seat: int
+    to_seq: int
+    needs: list[int]
+    agreed: list[int] = []
+    expires_at: int
+
+
+class AskTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    move_id: MoveId  # the take-back entry's, once agreed
+    to_seq: Count | None = None  # None: the undo target
+    seat: int | None = None
+    device_id: Short = ""
+
+
+class AnswerTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    accept: bool
+    seat: int | None = None
+
+
+class TakebackAnswered(msgspec.Struct, kw_only=True):
+    """After an answer: the ask still waiting (None once it ended), and the entry the
+    take-back made when this answer was the last consent."""
+
+    ask: TakebackAsk | None
+    taken: MoveAccepted | None = None
 
 
 class ViewResponse(msgspec.Struct, kw_only=True):
@@ -132,6 +169,8 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     names: list[str] = []
     # the seat's undo now (a seat's current view only; None for spectators and past views)
     undo: UndoState | None = None
+    # a take-back waiting for consent (every seat sees it; current views only)
+    takeback_ask: TakebackAsk | None = None
 
 
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -42,7 +42,9 @@ class Service:
             store, max_bytes=settings.cache_bytes, serialize_writes=serialize_writes
         )
         self.quotas = Quotas(settings)
-        self.hosted = HostedGames(self.cache, self.quotas)
+        self.hosted = HostedGames(
+            self.cache, self.quotas, ask_ms=int(settings.takeback_ask_seconds * 1000)
+        )
         self.updates = LiveUpdates(self.cache)
         self.heavy = Heavy(settings.heavy_queue)
         self.local = LocalRecords(self.cache, self.quotas, self.heavy)

@@ -28,6 +28,7 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | forks_per_record | KIFU_FORKS_PER_RECORD | 50 forks of one record |
 | heavy_queue | KIFU_HEAVY_QUEUE | 32 uploads and bug reports under way per process (503 past it) |
 | sockets_per_address | KIFU_SOCKETS_PER_ADDRESS | 64 live sockets per address (per process) |
+| takeback_ask_seconds | KIFU_TAKEBACK_ASK_SECONDS | 120 s for others to agree to a take-back |
 | sockets_per_token | KIFU_SOCKETS_PER_TOKEN | 8 live sockets per token (per process) |
 | api_docs | KIFU_API_DOCS | off: Swagger/ReDoc pages (CDN scripts); the JSON schema is served |
 | cors_origins | KIFU_CORS_ORIGINS | none (comma-separated; the PWA is same-origin) |
@@ -59,6 +60,7 @@ NUMBERS = (
     ("heavy_queue", "KIFU_HEAVY_QUEUE"),
     ("sockets_per_address", "KIFU_SOCKETS_PER_ADDRESS"),
     ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
+    ("takeback_ask_seconds", "KIFU_TAKEBACK_ASK_SECONDS"),
 )
 
 
@@ -91,6 +93,7 @@ class Settings:
     heavy_queue: int = 32
     sockets_per_address: int = 64
     sockets_per_token: int = 8
+    takeback_ask_seconds: float = 120.0
     api_docs: bool = False
     log_level: str = "INFO"
     access_log: bool = True

@@ -337,6 +337,50 @@ class GameStream(Aggregate):
     def share(self, share_id: str) -> None:
         self.share_id = share_id
 
+    # A take-back of other people's moves waits for their consent: one ask at a time,
+    # kept on the table (not in the record: only the take-back it makes is an entry).
+
+    @event("TakebackAsked")
+    def ask_takeback(
+        self,
+        *,
+        ask_id: str,
+        seat: int,
+        to_seq: int,
+        needs: list[int],
+        tip_hash: str,
+        expires_at: int,
+        move_id: str,
+        device_id: str = "",
+    ) -> None:
+        self.takeback_ask: dict[str, Any] | None = {
+            "ask_id": ask_id,
+            "seat": seat,
+            "to_seq": to_seq,
+            "needs": needs,
+            "agreed": [],
+            "tip_hash": tip_hash,  # the ask lapses once the game moves on
+            "expires_at": expires_at,
+            "move_id": move_id,
+            "device_id": device_id,
+        }
+
+    @event("TakebackAnswered")
+    def answer_takeback(self, *, ask_id: str, seat: int, accept: bool) -> None:
+        ask = self.open_ask()
+        if ask is None or ask["ask_id"] != ask_id:
+            return
+        if accept:
+            ask["agreed"].append(seat)
+        else:
+            self.takeback_ask = None
+
+    def open_ask(self) -> dict[str, Any] | None:
+        """The take-back ask on the table, if any (whether it lapsed is the caller's
+        to judge: it knows the time and the record's tip)."""
+        ask: dict[str, Any] | None = self.__dict__.get("takeback_ask")
+        return ask
+
 
 def _chunk_bytes(chunk: bytes | str) -> bytes:
     """A stored chunk's msgpack bytes (JSON rows held them as base85 text)."""
