@@ -6,13 +6,16 @@ table's policy still rules: strict tables and revealed draws refuse the ask itse
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import httpx
+from websockets.sync.client import connect
 
 from tests.server.conftest import Table, ThreadServer
 from tests.server.test_api import problem
+from tests.server.test_security import ws_url
 
 
 def to_seat_ones_reply(table: Table) -> None:
@@ -154,3 +157,22 @@ def test_the_tables_policy_still_rules_the_ask(client: httpx.Client) -> None:
         "ask": False,
         "needs": [],
     }
+
+
+def test_the_other_seats_socket_rings_for_an_ask_and_gets_the_take_back(
+    server: ThreadServer,
+) -> None:
+    """Seat 0 hears of the ask while it happens (a 'table' ring: fetch the view), then
+    of its answer, then gets the take-back entry like any other."""
+    with server.client() as client:
+        table = Table(client, options={"deck_size": 40})
+        to_seat_ones_reply(table)
+        with connect(ws_url(server, table.id, table.tokens[0], since=5)) as socket:
+            assert json.loads(socket.recv(timeout=5))["type"] == "hello"
+            shown = ask(table, 1).json()
+            assert json.loads(socket.recv(timeout=5)) == {"type": "table"}
+            assert answer(table, 0, shown["ask_id"], True).status_code == 200
+            rings = [json.loads(socket.recv(timeout=5)) for _ in range(2)]
+            entry = next(r for r in rings if r["type"] == "entry")
+            assert entry["entry"]["kind"] == "takeback" and entry["entry"]["seat"] == 1
+            assert {"type": "table"} in rings
