@@ -47,11 +47,14 @@ ORDER = [
 ]
 
 # Every move offered on the board and beside it: the move, its slot's row, the size of
-# its tap target, whether it is a step control.
-OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
+# its tap target, whether it is a step control. A slot whose placement gains a seal to
+# choose leads to its moves (data-leads): tapped, then one of the seals beside it.
+OFFERED = """() => [...document.querySelectorAll('#board [data-move], #board [data-leads]')]
+  .map((el, i) => {
   el.dataset.pick = String(i);
   const r = el.getBoundingClientRect();
-  return { i, move: JSON.parse(el.dataset.move), row: Number(el.dataset.row || 0),
+  const move = JSON.parse(el.dataset.move || JSON.parse(el.dataset.leads)[0]);
+  return { i, move, lead: !el.dataset.move, row: Number(el.dataset.row || 0),
            label: el.getAttribute('aria-label') || '',
            w: r.width, h: r.height, control: !!el.closest('#step-controls'),
            picker: el.closest('details.picker')?.dataset.type ?? null };
@@ -62,7 +65,8 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el,
 READY = """() => {
   const turn = document.querySelector('#turn');
   const cover = document.querySelector('#cover-ready');
-  const targets = document.querySelectorAll('#board [data-move], #board [data-select]').length;
+  const targets = document.querySelectorAll(
+    '#board [data-move], #board [data-select], #board [data-leads]').length;
   return [turn?.dataset.seq, turn?.dataset.seat, targets, !!document.querySelector('#end-screen'),
     !!cover && !document.querySelector('.cover').hidden];
 }"""
@@ -109,6 +113,8 @@ def tap_step(page: Any, order: list[str], rainbow_first: bool = False) -> tuple[
         page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
     before = page.get_attribute("#turn", "data-seq")
     page.click(f"[data-pick='{choice['i']}']")
+    if choice["lead"]:  # the slot is chosen; the seal next, beside it
+        page.click("#tor-seal-choice [data-move] >> nth=0")
     wait_played(page, before)
     return str(choice["move"]["type"]), "control" if choice["control"] else "board"
 

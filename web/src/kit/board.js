@@ -60,6 +60,17 @@ export function makeTarget(el, move, label, onMove) {
   return el;
 }
 
+/** Mark `el` (SVG or HTML) a space of the board: a tap on it that plays nothing now
+ * says why (kit/refusal.js, through the game screen). `tried`: the move a tap there
+ * would make if it were legal (the engine is asked why it is not); `owner`: whose board
+ * it is, when it is not the acting player's. A space that carries a target stays one. */
+export function markSpace(el, tried = null, { owner = null } = {}) {
+  el.dataset.space = '';
+  if (tried) el.dataset.try = moveKey(tried);
+  if (owner !== null && owner !== undefined) el.dataset.owner = owner;
+  return el;
+}
+
 /** Make `el` (SVG or HTML) the first tap of a choice made in several taps: it plays no
  * move itself (`onTap` narrows the board's choice) and names the moves it leads to. */
 export function makeLead(el, moves, label, onTap) {

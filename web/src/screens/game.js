@@ -3,11 +3,12 @@
 // refused), the history scrubber with "play from here", the end screen with the scoring
 // trail, share/export, report a problem, and the hot-seat "pass the device" cover.
 import { h, toast, download, clear } from '../ui.js';
-import { t } from '../i18n.js';
+import { t, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
 import { drawnMoves, fitAboveBar, moveKey, stepControls } from '../kit/board.js';
+import { explainDisabled, hideRefusal, offersMove, refusalWords, refusedTap, showRefusal, triedMove } from '../kit/refusal.js';
 import { scrubber } from '../scrubber.js';
 import { moveLog } from '../kit/movelog.js';
 import { animateFrom, snapshot } from '../kit/animate.js';
@@ -73,6 +74,11 @@ export async function gameScreen(root, { args: [id], screen }) {
     h('div.game-bar-space'), bar, cover,
   );
 
+  // Where the last tap was: a refusal is said next to it (kit/refusal.js).
+  let lastTap = null;
+  root.addEventListener('pointerdown', (e) => { lastTap = { x: e.clientX, y: e.clientY, at: performance.now() }; }, true);
+  explainDisabled(root); // a disabled control marked data-why says why on a tap
+
   let disposed = false;
   let keptTap = null; // a move tapped on the instant board before the engine was up
   const stopEngine = onEngineStatus((st) => {
@@ -112,6 +118,11 @@ export async function gameScreen(root, { args: [id], screen }) {
   loading.remove();
   stopEngine();
   delete boardBox.dataset.instant;
+  // A tap on the board that plays nothing says why, next to the finger.
+  boardBox.addEventListener('click', (e) => {
+    const space = refusedTap(e.target, boardBox);
+    if (space && !disposed) explainTap(space, e.detail ? { x: e.clientX, y: e.clientY } : null);
+  });
 
   let scrubSeq = null; // null: live; a number: the read-only point shown
   let shownSeat = null; // hot seat: the seat whose secrets are on screen
@@ -139,7 +150,61 @@ export async function gameScreen(root, { args: [id], screen }) {
     lastError = err;
     errorBox.hidden = false;
     errorBox.dataset.code = err.code || '';
+    // the rules refused what was just tapped: say so where the finger is too
+    if ((err.code || err.rule_id) && lastTap && performance.now() - lastTap.at < 3000) {
+      showRefusal({ text: refusalWords(session.game, err) || ruleText(session.game, err), why: whyLink(err.rule_id) }, { point: lastTap });
+    }
   };
+
+  /** How to play at the rule, when its summary cites it (else no link). */
+  function whyLink(rule) {
+    return rule && citesRule(session.game, rule) ? `#/rules/${session.game}?rule=${rule}` : null;
+  }
+
+  /** A tap on the board that plays nothing: why, in words, next to the finger. */
+  async function explainTap(space, point) {
+    const why = await whyNot(space);
+    if (why && !disposed) showRefusal(why, { anchor: space, point });
+  }
+
+  /** Why a tap on `space` plays nothing now: the game is not at its live end, it is not
+   * this player's turn, that board is another's, or (a local game) the engine's own
+   * refusal of the move the tap would make, in the rule's words; else where to tap. */
+  async function whyNot(space) {
+    const snap = session.snapshot;
+    if (session.kind === 'replay') return { text: t('refuse.replay') };
+    if (scrubSeq !== null) return { text: t('refuse.viewing', { seq: scrubSeq }) };
+    if (snap.over) return { text: t('refuse.over') };
+    if (snap.activeSeat === null) {
+      if (snap.pending?.length) return { text: t('refuse.pending') };
+      return { text: t('refuse.notYourTurn', { name: snap.toMove.map(names).join(t('list.sep')) }) };
+    }
+    if (busy) return { text: t('refuse.busy') };
+    if (space.dataset.owner) { // that board is another player's (in the title's own words, where it has them)
+      const name = space.dataset.owner;
+      return { text: tOr(`refuse.notYours.${session.game}`, t('refuse.notYours', { name }), { name }) };
+    }
+    const tried = triedMove(space);
+    // A local game asks its engine: the move is refused with the rule's reason and
+    // nothing is recorded. A hosted game's move would go to the server: never sent to ask.
+    if (tried && session.kind === 'local' && !offersMove(snap.legal, tried)) {
+      busy = true;
+      let refused = null;
+      try {
+        await session.play(tried);
+      } catch (err) {
+        refused = err;
+      } finally {
+        busy = false;
+      }
+      if (!refused) { // the engine took it after all: it is played, nothing to explain
+        draw();
+        return null;
+      }
+      if (refused.code || refused.rule_id) return { text: refusalWords(session.game, refused) || t('refuse.rules'), why: whyLink(refused.rule_id) };
+    }
+    return { text: t(boardBox.querySelector('[data-move], [data-leads]') ? 'refuse.tapHighlighted' : 'refuse.useControls') };
+  }
 
   async function act(fn) {
     if (busy) return;
@@ -359,11 +424,25 @@ export async function gameScreen(root, { args: [id], screen }) {
         go(`#/game/${encodeURIComponent(newId)}`);
       }),
     });
+    // a disabled Undo says why on a tap: the button lets the tap through to its column
+    const undoOff = !undo.enabled || readOnly;
+    const undoWhy = scrubSeq !== null ? t('refuse.viewing', { seq: scrubSeq }) : undo.reason;
+    const whyUndo = (e) => {
+      if (undoOff) showRefusal({ text: undoWhy }, { anchor: e.currentTarget, point: e.detail ? { x: e.clientX, y: e.clientY } : null });
+    };
     bar.replaceChildren(
-      session.kind === 'replay' ? autoplayControls(snap) : h('div.bar-undo', {},
-        h('button', { id: 'undo', type: 'button', disabled: !undo.enabled || readOnly, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: onUndo } }, '↶ ', t('game.undo')),
+      session.kind === 'replay' ? autoplayControls(snap) : h(`div.bar-undo${undoOff ? '.off' : ''}`, { id: 'undo-box', on: { click: whyUndo } },
+        h('button', { id: 'undo', type: 'button', disabled: undoOff, 'aria-describedby': 'undo-reason', title: undo.reason, on: { click: onUndo } }, '↶ ', t('game.undo')),
         h('small.reason', { id: 'undo-reason' }, h('span', { 'aria-hidden': 'true' }, undo.short), h('span.visually-hidden', {}, undo.reason))),
       scrub.bar);
+    // the scrubber's disabled steps and "play from here" say why on a tap
+    const ends = { 'scrub-first': 'refuse.scrubStart', 'scrub-prev': 'refuse.scrubStart', 'scrub-next': 'refuse.scrubLatest', 'scrub-last': 'refuse.scrubLatest' };
+    for (const [id, key] of Object.entries(ends)) {
+      const b = scrub.bar.querySelector(`#${id}`);
+      if (b?.disabled) b.dataset.why = t(key);
+    }
+    const noBranch = scrub.banner.querySelector('#play-from-here:disabled');
+    if (noBranch) noBranch.dataset.why = t('scrub.hostedNoBranch');
     history.replaceChildren(scrub.banner);
     history.hidden = scrubSeq === null;
 
@@ -598,6 +677,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('resize', onResize);
   screen.dispose = () => {
     disposed = true;
+    hideRefusal();
     session.stopThinking?.(); // leaving the game: the bot's thinking ends, its move is never played
     stopAutoplay();
     document.title = t('app.title');

@@ -4,7 +4,7 @@
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
-import { findMove, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
+import { findMove, makeTarget, markSpace, moveButton, moveLabel, zoomable } from '../../kit/board.js';
 
 const LETTERS = ['Y', 'O', 'B', 'G'];
 // The action phase and the steps inside an action (a shaken duck, the Gift Shop): the
@@ -152,6 +152,7 @@ function park(view, legal, onMove, names) {
       s('circle', { cx: x - 12 + j * 12, cy: y + R * 0.55, r: 7, fill: PAWN_COLOURS[p.pawn_colour] || '#999', stroke: '#000', 'stroke-width': 1.5 }),
       s('text', { x: x - 12 + j * 12, y: y + R * 0.55 + 4, 'text-anchor': 'middle', 'font-size': 9, fill: p.pawn_colour === 'blue' ? '#fff' : '#000', 'aria-hidden': 'true' }, String(p.seat + 1)))));
     if (move) makeTarget(g, move, moveLabel('ducks-in-tow', move, duckLabel), onMove);
+    else markSpace(g, { type: 'move', to: i }); // a tap here says why the pawn cannot go there now
     svg.append(g);
   });
   return h('figure.dit-park-box', {}, svg, h('figcaption', {}, t('dit.park')));

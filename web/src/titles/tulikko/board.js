@@ -1,10 +1,11 @@
 // Tulikko: the central board (a cross of five slots, the centre hidden) with slide-in
 // arrows, then each player's wilderness map (4 × 5 spaces, printed symbols, tiles and
-// the tokens on their edges). Legal moves are highlighted where they happen.
+// the tokens on their edges). Legal moves are highlighted where they happen; every other
+// space and arrow is a space (kit markSpace): a tap there says why it plays nothing.
 import { h, s } from '../../ui.js';
 import { t } from '../../i18n.js';
 import { TULIKKO_COLOURS, TULIKKO_SYMBOLS } from './palette.js';
-import { findMove, makeTarget, moveLabel } from '../../kit/board.js';
+import { findMove, makeTarget, markSpace, moveLabel } from '../../kit/board.js';
 
 const ROWS = 4;
 const COLS = 5;
@@ -44,7 +45,7 @@ export function renderTulikko(container, ctx) {
   // The map in play (the player to move, else the viewer's) sits under the central board
   // with the step's controls; the other maps come after, smaller.
   const [first, ...rest] = orderMaps(view, active);
-  const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active);
+  const main = mapBoard(view, first, names, first.seat === active && !readOnly ? legal : [], onMove, first.seat === active, active);
   if (!over) {
     main.dataset.stage = 'acting';
     main.querySelector('svg.tul-map').dataset.fit = ''; // shrinks if the controls would go under the bar
@@ -57,7 +58,7 @@ export function renderTulikko(container, ctx) {
   container.append(header, h('div.tul-layout', {},
     centralBoard(view, readOnly ? [] : legal, onMove),
     h(over ? 'div.tul-maps.over' : 'div.tul-maps', {}, main, over ? null : h('div.step-slot'),
-      ...rest.map((m) => mapBoard(view, m, names, [], onMove, false)))),
+      ...rest.map((m) => mapBoard(view, m, names, [], onMove, false, active)))),
   h('details.tul-goals-box', { open: over || window.matchMedia('(min-width: 900px)').matches }, h('summary', {}, t('tul.goals')), goals(view, names)));
 }
 
@@ -221,12 +222,13 @@ function centralBoard(view, legal, onMove) {
     if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
     g.append(s('circle', { r: 27, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
     if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
+    else markSpace(g, { type: 'slide', side });
     svg.append(g);
   }
   return h('figure.tul-central-box', {}, svg, h('figcaption', {}, t('tul.central')));
 }
 
-function mapBoard(view, m, names, legal, onMove, isActive) {
+function mapBoard(view, m, names, legal, onMove, isActive, active = null) {
   const pad = 6;
   const W = pad * 2 + COLS * CELL;
   const H = pad * 2 + ROWS * CELL;
@@ -248,7 +250,8 @@ function mapBoard(view, m, names, legal, onMove, isActive) {
     if (move) {
       g.append(s('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: 'rgba(255,209,102,0.6)', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
       makeTarget(g, move, moveLabel('tulikko', move), onMove);
-    }
+    } else if (active !== null && m.seat !== active) markSpace(g, null, { owner: names(m.seat) });
+    else markSpace(g, { type: view.phase === 'move' ? 'move-to' : 'place', row, col });
     svg.append(g);
   }
   // tokens on edges

@@ -3,12 +3,15 @@
 // scroll and paintbrush, the tiles a seal drew, the other boards (folded) and the five
 // objective cards. Every step of a turn is a tap on a wheel tile, a board slot, a drawn
 // tile or a token; the water seal and the paintbrush are tapped first, then the tiles
-// they act on (the board then offers every such move itself: data-covers).
+// they act on (the board then offers every such move itself: data-covers). A placement
+// that completes a ≠ line offering several seals is a tap on its slot too: the slot is
+// chosen, then the seal, beside the board. Every other slot, wheel tile and board is a
+// space (kit markSpace): a tap there says why it plays nothing now.
 import { h, s } from '../../ui.js';
 import { t, tOr, pick } from '../../i18n.js';
 import { LANDSCAPES, RAINBOW, TORII, PAPER, END_SLOT } from './palette.js';
-import { findMove, makeTarget, moveButton } from '../../kit/board.js';
-import { tileName, moveText, objectiveName, remember, rememberObjectives, rememberWheels } from './words.js';
+import { findMove, makeLead, makeTarget, markSpace, moveButton } from '../../kit/board.js';
+import { tileName, moveText, objectiveName, remember, rememberObjectives, rememberWheels, slotName } from './words.js';
 
 const WHEEL_IDS = ['large', 'small'];
 const TILE = 38; // a tile on a wheel (its tap target is HIT)
@@ -16,9 +19,9 @@ const HIT = 46;
 const CELL = 56; // a board slot
 const ROW_H = 50;
 
-// A tap that only selects (the water seal's first tile, the cherry seal's drawn tile),
-// kept across redraws of the same step.
-const picked = { step: '', mode: '', first: null };
+// A tap that only selects (the water seal's first tile, the cherry seal's drawn tile, a
+// slot whose placement gains a seal to choose), kept across redraws of the same step.
+const picked = { step: '', mode: '', first: null, slot: null };
 
 function stepKey(view) {
   return `${view.turn}:${view.phase}:${view.to_move.join(',')}:${view.wheels.flat().join(',')}`;
@@ -91,9 +94,10 @@ function wheels(view, moves, onMove, mode, redraw) {
         const [fx, fy] = recessXY(n, i, cx, cy, r - 30);
         svg.append(s('text', { x: fx, y: fy + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#777', 'aria-hidden': 'true' }, '◔'));
       }
+      const where = { wheel: wheelId, recess: i };
       if (!tile) {
         g.append(s('circle', { cx: x, cy: y, r: TILE / 2 - 4, fill: 'none', stroke: '#b9ad95', 'stroke-width': 1.5, 'stroke-dasharray': '3 3' }));
-        svg.append(g);
+        svg.append(markSpace(g, { type: 'take', ...where }));
         return;
       }
       if (avail.has(i)) g.append(s('rect', { x: x - TILE / 2 - 3, y: y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 7, fill: 'none', stroke: '#2a7', 'stroke-width': 2.5 }));
@@ -102,7 +106,6 @@ function wheels(view, moves, onMove, mode, redraw) {
         // the wheel tile chosen for the rainbow swap, waiting for its board tile
         g.append(s('rect', { x: x - HIT / 2 + 1, y: y - HIT / 2 + 1, width: HIT - 2, height: HIT - 2, rx: 8, fill: 'rgba(0,114,178,0.25)', stroke: '#0072B2', 'stroke-width': 4, class: 'picked' }));
       }
-      const where = { wheel: wheelId, recess: i };
       let move = null;
       if (mode === 'paint') move = findMove(moves, 'paint', where);
       else if (mode === 'swap') {
@@ -125,7 +128,7 @@ function wheels(view, moves, onMove, mode, redraw) {
       if (move) {
         g.append(s('rect', { x: x - TILE / 2 - 3, y: y - TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 7, fill: 'none', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '6 3', class: 'hl' }));
         makeTarget(g, move, moveText(move), onMove);
-      }
+      } else if (!g.dataset.select) markSpace(g, mode === 'swap' ? null : { type: mode === 'paint' ? 'paint' : 'take', ...where });
       svg.append(g);
     });
   }
@@ -157,7 +160,7 @@ function slotXY(slot) {
 
 /** One painting board: tiles, paper tiles, the ≠ and scroll slots, the dark end slots;
  * the slots this step can fill (or replace) are targets. */
-function boardSvg(view, b, moves, onMove, { small = false, cherryTile = null } = {}) {
+function boardSvg(view, b, moves, onMove, { small = false, cherryTile = null, owner = null, redraw = null } = {}) {
   const slots = view.layout.slots;
   const W = CELL / 2 + 4 + Math.max(...slots.map((x) => x.x2)) * (CELL / 2) + CELL / 2;
   const H = 4 + 5 * ROW_H;
@@ -183,25 +186,69 @@ function boardSvg(view, b, moves, onMove, { small = false, cherryTile = null } =
         g.append(s('title', {}, t('tor.scrollSlot', { landscape: t(`tor.landscape.${view.scroll_landscape}`) })));
       }
     } else g.append(tileShape(view, tile, x, y, CELL - 10));
-    const move = placeMove(moves, slot.id, cherryTile);
-    if (move) {
-      const bamboo = move.bamboo;
-      g.append(s('rect', { x: x - CELL / 2 + 3, y: y - ROW_H / 2 + 3, width: CELL - 6, height: ROW_H - 6, rx: 6, fill: tile ? 'none' : 'rgba(255,209,102,0.75)', stroke: bamboo ? '#009E73' : '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
+    const here = slotMoves(moves, slot.id, cherryTile);
+    if (here.length) {
+      const bamboo = here[0].bamboo;
+      const on = here.length > 1 && picked.slot === slot.id;
+      g.append(s('rect', { x: x - CELL / 2 + 3, y: y - ROW_H / 2 + 3, width: CELL - 6, height: ROW_H - 6, rx: 6, fill: on ? 'rgba(0,114,178,0.3)' : tile ? 'none' : 'rgba(255,209,102,0.75)', stroke: on ? '#0072B2' : bamboo ? '#009E73' : '#111', 'stroke-width': on ? 4 : 3, 'stroke-dasharray': on ? '' : '7 3', class: on ? 'hl picked' : 'hl' }));
       if (bamboo) g.append(s('text', { x: x + CELL / 2 - 12, y: y - ROW_H / 2 + 16, 'font-size': 13, fill: '#0b3d17', 'aria-hidden': 'true' }, '‖'));
-      makeTarget(g, move, moveText(move), onMove);
-    }
+      if (here.length === 1) makeTarget(g, here[0], moveText(here[0]), onMove);
+      else {
+        // the seal is chosen next, beside the board (sealChoice); a second tap unchooses
+        makeLead(g, here, `${moveText({ ...here[0], seal: '' })}${t('tor.thenSeal')}`, () => {
+          picked.slot = on ? null : slot.id;
+          redraw?.();
+        });
+        g.setAttribute('aria-pressed', String(on));
+      }
+    } else markSpace(g, small ? null : triedAt(view, slot.id, cherryTile), { owner });
     svg.append(g);
   });
   return svg;
 }
 
-/** The one move that fills (or replaces) `slot` now; several (a seal to choose) stay
- * the step's controls. */
-function placeMove(moves, slot, cherryTile) {
+/** The moves that fill (or replace) `slot` now: one, or one per seal the placement
+ * may gain (a ≠ line completed: the slot is tapped, then the seal). */
+function slotMoves(moves, slot, cherryTile) {
   const here = moves.filter((m) => (m.type === 'place' || m.type === 'rainbow-put') && m.slot === slot);
-  if (here.length === 1) return here[0];
-  if (cherryTile) return findMove(moves, 'cherry-replace', { tile: cherryTile, slot });
-  return null;
+  if (here.length) return here;
+  const replace = cherryTile ? findMove(moves, 'cherry-replace', { tile: cherryTile, slot }) : null;
+  return replace ? [replace] : [];
+}
+
+/** The move a tap on the acting board's `slot` would make in this phase, were it legal
+ * (the engine then says why it is not: the slot is taken, not supported, not yet…). */
+function triedAt(view, slot, cherryTile) {
+  if (view.phase === 'over') return null;
+  if (view.phase === 'rainbow_put') return { type: 'rainbow-put', slot };
+  if (view.phase === 'cherry_pick') return cherryTile ? { type: 'cherry-replace', tile: cherryTile, slot } : null;
+  return { type: 'place', slot };
+}
+
+/** The seals a placement in the chosen slot may gain: one button each, over the
+ * board just above the slot (or below it, near the top), the slot marked on the board;
+ * and a way back to choosing the slot. It covers rows the choice does not need. */
+function sealChoice(view, moves, onMove, redraw) {
+  const id = picked.slot;
+  const here = id ? moves.filter((m) => (m.type === 'place' || m.type === 'rainbow-put') && m.slot === id) : [];
+  const slot = view.layout.slots.find((x) => x.id === id);
+  if (here.length < 2 || !slot) return null;
+  const box = h('div.tor-seal-choice', { id: 'tor-seal-choice', role: 'group', 'aria-label': t('tor.sealChooseAt', { slot: slotName(id) }) },
+    h('span.tor-seal-prompt', {}, t('tor.sealChoose')),
+    h('span.tor-seal-options', {},
+      here.map((move) => {
+        const look = LANDSCAPES[move.seal];
+        return moveButton('button.tor-token.tor-seal-option.legal', move, moveText(move), onMove,
+          h('span.tor-seal-glyph', { style: `background:${look.fill};color:${look.text}` }, look.glyph), t(`tor.landscape.${move.seal}`));
+      }),
+      h('button.tor-token.tor-seal-back', { type: 'button', id: 'tor-seal-back', 'aria-label': t('common.cancel'), title: t('common.cancel'), on: { click: () => { picked.slot = null; redraw(); } } }, '✕')));
+  // where the slot is on the drawing (boardSvg's rows), as a share of its height
+  const y = slotXY(slot)[1];
+  const H = 4 + 5 * ROW_H;
+  const top = ((y - ROW_H / 2) / H) * 100;
+  if (top > 35) box.style.bottom = `${(100 - top).toFixed(1)}%`;
+  else box.style.top = `${(((y + ROW_H / 2) / H) * 100).toFixed(1)}%`;
+  return box;
 }
 
 /** An artist's tokens: seals (a seal that acts now is a button), scroll, paintbrush,
@@ -237,13 +284,19 @@ function boardName(view, b, names) {
   return view.solo && b === view.boards.length - 1 ? t('tor.opponent') : names(b);
 }
 
+/** Whose a board is, as a name (a solo game's opponent board: the opponent). */
+function ownerName(view, b, names) {
+  return view.solo && b === view.boards.length - 1 ? t('tor.opponentName') : names(b);
+}
+
 function panel(view, b, moves, onMove, names, extra) {
-  const { acting, mode, setMode, cherryTile } = extra;
+  const { acting, mode, setMode, cherryTile, redraw } = extra;
   const mover = view.to_move.includes(b) && !(view.solo && b > 0);
   return h(`section.tor-player${mover ? '.active' : ''}`, { dataset: { seat: b, ...(acting ? { stage: 'acting' } : {}) }, 'aria-label': boardName(view, b, names) },
     h('h3', {}, boardName(view, b, names), mover ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null,
       h('span.tor-tokens', {}, tokens(view, b, acting ? moves : [], onMove, mode, setMode))),
-    boardSvg(view, b, acting ? moves : [], onMove, { small: !acting, cherryTile }));
+    h('div.tor-board-wrap', {}, boardSvg(view, b, acting ? moves : [], onMove, { small: !acting, cherryTile, redraw, owner: acting ? null : ownerName(view, b, names) }),
+      acting ? sealChoice(view, moves, onMove, redraw) : null));
 }
 
 /** What the step holds in hand: the tile to place, the drawn tiles to choose from. */
@@ -293,7 +346,7 @@ export function renderTorii(container, ctx) {
   rememberWheels(view);
   const moves = readOnly ? [] : legal;
   const key = stepKey(view);
-  if (picked.step !== key) Object.assign(picked, { step: key, mode: '', first: null });
+  if (picked.step !== key) Object.assign(picked, { step: key, mode: '', first: null, slot: null });
   const covers = ['swap-wheel', 'paint', 'cherry-replace'].filter((type) => moves.some((m) => m.type === type));
   const wheelBox = h('div.tor-wheel-box');
   const trayBox = h('div.tor-tray-box');
@@ -301,11 +354,11 @@ export function renderTorii(container, ctx) {
   const othersBox = h('div.tor-others');
   const draw = () => {
     const mode = picked.mode;
-    const setMode = (next) => { picked.mode = next; picked.first = null; draw(); };
+    const setMode = (next) => { Object.assign(picked, { mode: next, first: null, slot: null }); draw(); };
     const first = view.phase === 'over' ? null : view.to_move[0];
     const actingBoard = first !== undefined && first !== null && !(view.solo && first > 0) ? first : view.seat ?? 0;
     const cherryTile = view.phase === 'cherry_pick' ? picked.first : null;
-    const extra = { mode, setMode, cherryTile };
+    const extra = { mode, setMode, cherryTile, redraw: draw };
     const others = view.boards.map((_, b) => b).filter((b) => b !== actingBoard)
       .map((b) => panel(view, b, [], onMove, names, { ...extra, acting: false }));
     wheelBox.replaceChildren(wheels(view, moves, onMove, mode, draw));
