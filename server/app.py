@@ -200,6 +200,33 @@ async def answer_takeback(
     return answered
 
 
+@get("/api/push/key", tags=["notifications"], sync_to_thread=False)
+def push_key(request: Request[Any, Any, Any]) -> s.PushKey:
+    """The server's VAPID public key: the applicationServerKey to subscribe with."""
+    return service_of(request).push_key()
+
+
+@post("/api/games/{game_id:str}/push", tags=["notifications"], security=SECURITY, status_code=204)
+async def subscribe_push(
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.PushSubscribe]
+) -> None:
+    """Notify this device when it is the seat's turn (a browser PushSubscription)."""
+    await run(service_of(request).hosted.subscribe_push, game_id, bearer(request), data)
+
+
+@post(
+    "/api/games/{game_id:str}/push/unsubscribe",
+    tags=["notifications"],
+    security=SECURITY,
+    status_code=204,
+)
+async def unsubscribe_push(
+    request: Request[Any, Any, Any], game_id: FromPath[str], data: JSONBody[s.PushUnsubscribe]
+) -> None:
+    """Mute the table on this device."""
+    await run(service_of(request).hosted.unsubscribe_push, game_id, bearer(request), data)
+
+
 @post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
     svc = service_of(request)
@@ -365,6 +392,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             yield
         finally:
             service.heavy.close()
+            service.pusher.close()
             store.close()
 
     middleware: list[Any] = [
@@ -389,6 +417,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             submit_takeback,
             ask_takeback,
             answer_takeback,
+            push_key,
+            subscribe_push,
+            unsubscribe_push,
             share_game,
             live,
             upload_record,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -46,6 +46,7 @@ from .auth import Principal, authorize, new_token, seat_of, token_hash
 from .cache import MAX_RETRIES, Live, RecordCache, engine, record_entries
 from .names import clean_name, shown_name
 from .problems import ApiError
+from .push import Announcer, endpoint_allowed
 from .quotas import Quotas
 from .store import GameStream
 
@@ -160,11 +161,23 @@ def own_undo_target(live: Live, seat: int) -> int | None:
 
 
 class HostedGames:
-    def __init__(self, cache: RecordCache, quotas: Quotas, *, ask_ms: int = 120_000) -> None:
+    def __init__(
+        self,
+        cache: RecordCache,
+        quotas: Quotas,
+        *,
+        ask_ms: int = 120_000,
+        announcer: Announcer | None = None,
+        push_hosts: Sequence[str] = (),
+        push_per_seat: int = 8,
+    ) -> None:
         self.cache = cache
         self.quotas = quotas
         self.max_entries = quotas.max_entries
         self.ask_ms = ask_ms  # how long a take-back ask waits for consent
+        self.announcer = announcer  # Web Push (push.py); None: no pushes
+        self.push_hosts = push_hosts
+        self.push_per_seat = push_per_seat
 
     def _hosted(self, game_id: str, token: str | None) -> tuple[Live, Principal]:
         live = self.cache.get(game_id)
@@ -349,6 +362,67 @@ class HostedGames:
             state.needs = undone_people(live, seat, target)  # type: ignore[arg-type]
         return state
 
+    def _announce(self, live: Live, mover: int, waiting: list[int]) -> None:
+        """Push to the people whose turn the change began (or everyone, at the end)."""
+        if self.announcer is None:
+            return
+        self.announcer.entries(live, mover, waiting)
+
+    # -- Web Push subscriptions ---------------------------------------------
+
+    def subscribe_push(self, game_id: str, token: str | None, req: s.PushSubscribe) -> None:
+        """Keep a device's subscription with the seat whose token sends it."""
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+        if self.announcer is None:
+            raise ApiError(503, "push-off", "this server sends no notifications")
+        if not endpoint_allowed(req.endpoint, self.push_hosts):
+            raise ApiError(
+                422, "push-endpoint", "the subscription's endpoint is not a known push service"
+            )
+
+        def attempt() -> None:
+            agg = live.aggregate
+            mine = [e for e, sub in agg.push_subscriptions().items() if sub["seat"] == seat]
+            if req.endpoint not in mine and len(mine) >= self.push_per_seat:
+                raise ApiError(
+                    409, "push-full", f"this seat has {len(mine)} devices subscribed already"
+                )
+            agg.subscribe_push(
+                seat=seat,
+                endpoint=req.endpoint,
+                p256dh=req.keys.p256dh,
+                auth=req.keys.auth,
+                lang=req.lang,
+            )
+            self.cache.save(live)
+
+        self.cache.write(live, attempt)
+
+    def unsubscribe_push(self, game_id: str, token: str | None, req: s.PushUnsubscribe) -> None:
+        """Mute the table on a device: its subscription gets nothing more."""
+        live, who = self._hosted(game_id, token)
+        seat = seat_of(who, req.seat)
+
+        def attempt() -> None:
+            sub = live.aggregate.push_subscriptions().get(req.endpoint)
+            if sub is not None and sub["seat"] == seat:
+                live.aggregate.drop_push(endpoint=req.endpoint)
+                self.cache.save(live)
+
+        self.cache.write(live, attempt)
+
+    def push_gone(self, game_id: str, endpoint: str) -> None:
+        """The push service no longer knows the subscription (404/410): drop it."""
+        live = self.cache.get(game_id)
+
+        def attempt() -> None:
+            if endpoint in live.aggregate.push_subscriptions():
+                live.aggregate.drop_push(endpoint=endpoint)
+                self.cache.save(live)
+
+        self.cache.write(live, attempt)
+
     def _open_ask(self, live: Live) -> dict[str, Any] | None:
         """The take-back ask still waiting: none once it expired or the game moved on."""
         ask = live.aggregate.open_ask()
@@ -437,9 +511,7 @@ class HostedGames:
 
         return self._enter(live, seat, req, take_back, refusal="Take-back refused")
 
-    def ask_takeback(
-        self, game_id: str, token: str | None, req: s.AskTakeBack
-    ) -> s.TakebackAsk:
+    def ask_takeback(self, game_id: str, token: str | None, req: s.AskTakeBack) -> s.TakebackAsk:
         """Ask the other people whose moves an undo takes back to agree to it. The
         table's policy still rules (strict, revealed draws, a friendly table's scope);
         only other people's moves wait for consent. The same move_id again answers the
@@ -492,6 +564,8 @@ class HostedGames:
                 device_id=req.device_id,
             )
             self.cache.save(live)
+            if self.announcer is not None:
+                self.announcer.takeback(live, seat, needs)
             return self._shown_ask(live)  # type: ignore[return-value]
 
         return self.cache.write(live, attempt)
@@ -527,9 +601,7 @@ class HostedGames:
             if last:  # checked before anything changes: a refusal leaves the table as it was
                 refusal = tl.takeback_refusal(asker, to_seq, bots=bots, people=others)
                 if refusal is not None:
-                    raise ApiError(
-                        422, refusal.code, refusal.message, rule_id=refusal.rule_id
-                    )
+                    raise ApiError(422, refusal.code, refusal.message, rule_id=refusal.rule_id)
             agg.answer_takeback(ask_id=ask_id, seat=seat, accept=req.accept)
             if not last:
                 self.cache.save(live)
@@ -544,9 +616,11 @@ class HostedGames:
                 bots=bots,
                 people=others,
             )
+            waiting = tl.to_move()
             self._bots_move(live)
             self.cache.append(live, tl.record.entries[before:])
             self.cache.save(live)
+            self._announce(live, asker, waiting)
             return s.TakebackAnswered(
                 ask=None, taken=self._accepted(live, seat, entry, False)
             ), True
@@ -573,6 +647,7 @@ class HostedGames:
             for checked in (False, True):
                 tl = live.tl
                 before = tl.seq
+                waiting = tl.to_move()
                 try:
                     new = tl.entry_by_move_id(seat, move_id) is None
                     if new and expected_seq not in (None, before):
@@ -597,6 +672,7 @@ class HostedGames:
                 self._bots_move(live)
                 self.cache.append(live, tl.record.entries[before:])
                 self.cache.save(live)
+                self._announce(live, seat, waiting)
                 return self._accepted(live, seat, entry, False), True
             raise AssertionError("unreachable")  # pragma: no cover
 

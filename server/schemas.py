@@ -143,6 +143,32 @@ class AskTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     device_id: Short = ""
 
 
+class PushKeys(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    p256dh: Annotated[str, msgspec.Meta(min_length=80, max_length=100)]  # 65 bytes, base64url
+    auth: Annotated[str, msgspec.Meta(min_length=16, max_length=32)]  # 16 bytes, base64url
+
+
+class PushSubscribe(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A browser's PushSubscription (its JSON), for the seat whose token sends it."""
+
+    endpoint: Annotated[str, msgspec.Meta(min_length=8, max_length=1000)]
+    keys: PushKeys
+    lang: Literal["en", "ja"] = "en"
+    seat: int | None = None
+    expirationTime: int | None = None  # the browser's JSON names it so
+
+
+class PushUnsubscribe(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    endpoint: Annotated[str, msgspec.Meta(min_length=8, max_length=1000)]
+    seat: int | None = None
+
+
+class PushKey(msgspec.Struct, kw_only=True):
+    """The server's VAPID public key: a browser's applicationServerKey."""
+
+    public_key: str
+
+
 class AnswerTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     accept: bool
     seat: int | None = None

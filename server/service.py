@@ -25,6 +25,7 @@ from .cache import RecordCache
 from .heavy import Heavy
 from .hosted import HostedGames
 from .local import LocalRecords
+from .push import Announcer, Pusher, public_key, vapid_key
 from .quotas import Quotas
 from .reports import Reports
 from .settings import Settings
@@ -42,14 +43,27 @@ class Service:
             store, max_bytes=settings.cache_bytes, serialize_writes=serialize_writes
         )
         self.quotas = Quotas(settings)
+        self.vapid = vapid_key(settings.data_dir)
+        self.pusher = Pusher(self.vapid, settings.push_subject, gone=self._push_gone)
         self.hosted = HostedGames(
-            self.cache, self.quotas, ask_ms=int(settings.takeback_ask_seconds * 1000)
+            self.cache,
+            self.quotas,
+            ask_ms=int(settings.takeback_ask_seconds * 1000),
+            announcer=Announcer(self.pusher),
+            push_hosts=settings.push_hosts,
+            push_per_seat=settings.push_per_seat,
         )
         self.updates = LiveUpdates(self.cache)
         self.heavy = Heavy(settings.heavy_queue)
         self.local = LocalRecords(self.cache, self.quotas, self.heavy)
         self.sharing = Sharing(self.cache)
         self.reports = Reports(self.cache, self.quotas, self.heavy)
+
+    def _push_gone(self, game_id: str, endpoint: str) -> None:
+        self.hosted.push_gone(game_id, endpoint)
+
+    def push_key(self) -> s.PushKey:
+        return s.PushKey(public_key=public_key(self.vapid))
 
     def is_quick(self, record_id: str) -> bool:
         """Whether a move or read of this record is short enough to run on the event

@@ -29,6 +29,9 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | heavy_queue | KIFU_HEAVY_QUEUE | 32 uploads and bug reports under way per process (503 past it) |
 | sockets_per_address | KIFU_SOCKETS_PER_ADDRESS | 64 live sockets per address (per process) |
 | takeback_ask_seconds | KIFU_TAKEBACK_ASK_SECONDS | 120 s for others to agree to a take-back |
+| push_hosts | KIFU_PUSH_HOSTS | the browsers' push services (push.py; `http://host`: plain http) |
+| push_subject | KIFU_PUSH_SUBJECT | `mailto:admin@kifu.invalid`: the VAPID contact (push.py) |
+| push_per_seat | KIFU_PUSH_PER_SEAT | 8 devices subscribed per seat |
 | sockets_per_token | KIFU_SOCKETS_PER_TOKEN | 8 live sockets per token (per process) |
 | api_docs | KIFU_API_DOCS | off: Swagger/ReDoc pages (CDN scripts); the JSON schema is served |
 | cors_origins | KIFU_CORS_ORIGINS | none (comma-separated; the PWA is same-origin) |
@@ -42,7 +45,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-LISTS = (("cors_origins", "KIFU_CORS_ORIGINS"), ("trusted_proxies", "KIFU_TRUSTED_PROXIES"))
+DEFAULT_PUSH_HOSTS = (  # where browsers' push services live (push.py)
+    "fcm.googleapis.com",
+    "push.services.mozilla.com",
+    "notify.windows.com",
+    "push.apple.com",
+)
+LISTS = (
+    ("cors_origins", "KIFU_CORS_ORIGINS"),
+    ("trusted_proxies", "KIFU_TRUSTED_PROXIES"),
+    ("push_hosts", "KIFU_PUSH_HOSTS"),
+)
 NUMBERS = (
     ("max_header_bytes", "KIFU_MAX_HEADER_BYTES"),
     ("max_headers", "KIFU_MAX_HEADERS"),
@@ -61,6 +74,7 @@ NUMBERS = (
     ("sockets_per_address", "KIFU_SOCKETS_PER_ADDRESS"),
     ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
     ("takeback_ask_seconds", "KIFU_TAKEBACK_ASK_SECONDS"),
+    ("push_per_seat", "KIFU_PUSH_PER_SEAT"),
 )
 
 
@@ -94,6 +108,9 @@ class Settings:
     sockets_per_address: int = 64
     sockets_per_token: int = 8
     takeback_ask_seconds: float = 120.0
+    push_hosts: list[str] = field(default_factory=lambda: list(DEFAULT_PUSH_HOSTS))
+    push_subject: str = "mailto:admin@kifu.invalid"
+    push_per_seat: int = 8
     api_docs: bool = False
     log_level: str = "INFO"
     access_log: bool = True
@@ -123,10 +140,7 @@ class Settings:
             settings.max_body_bytes = int(env["KIFU_MAX_BODY_BYTES"])
         if env.get("KIFU_RATE_LIMIT"):
             settings.rate_limit_per_minute = int(env["KIFU_RATE_LIMIT"])
-        for name, var in (
-            ("cors_origins", "KIFU_CORS_ORIGINS"),
-            ("trusted_proxies", "KIFU_TRUSTED_PROXIES"),
-        ):
+        for name, var in LISTS:
             if env.get(var):
                 setattr(settings, name, [o.strip() for o in env[var].split(",") if o.strip()])
         for name, var in NUMBERS:
@@ -136,6 +150,7 @@ class Settings:
         if env.get("KIFU_API_DOCS"):
             settings.api_docs = env["KIFU_API_DOCS"] not in ("0", "false", "no")
         settings.log_level = env.get("KIFU_LOG_LEVEL", settings.log_level)
+        settings.push_subject = env.get("KIFU_PUSH_SUBJECT", settings.push_subject)
         if env.get("KIFU_ACCESS_LOG"):
             settings.access_log = env["KIFU_ACCESS_LOG"] not in ("0", "false", "no")
         for key, value in overrides.items():

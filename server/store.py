@@ -375,6 +375,27 @@ class GameStream(Aggregate):
         else:
             self.takeback_ask = None
 
+    # Web Push subscriptions (push.py), each with the seat that made it: endpoint ->
+    # {seat, p256dh, auth, lang}. Dropped when the seat unsubscribes (mutes the table)
+    # or the push service says the subscription is gone.
+
+    @event("PushSubscribed")
+    def subscribe_push(
+        self, *, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
+    ) -> None:
+        subscriptions = self.push_subscriptions()
+        subscriptions[endpoint] = {"seat": seat, "p256dh": p256dh, "auth": auth, "lang": lang}
+        self.push = subscriptions
+
+    @event("PushDropped")
+    def drop_push(self, *, endpoint: str) -> None:
+        self.push_subscriptions().pop(endpoint, None)
+
+    def push_subscriptions(self) -> dict[str, dict[str, Any]]:
+        """The table's push subscriptions (a table stored before them has none)."""
+        subscriptions: dict[str, dict[str, Any]] = self.__dict__.setdefault("push", {})
+        return subscriptions
+
     def open_ask(self) -> dict[str, Any] | None:
         """The take-back ask on the table, if any (whether it lapsed is the caller's
         to judge: it knows the time and the record's tip)."""
