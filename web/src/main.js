@@ -6,6 +6,7 @@ import { initialLang, setLang, getLang, onLang, t } from './i18n.js';
 import { getSetting, setSetting } from './storage.js';
 import { onEngineStatus, boot, bootAfter } from './engine.js';
 import { onSyncStatus, statusText, startSyncLoop } from './sync.js';
+import { watchPush } from './notify.js';
 import './titles/index.js'; // registers each title's words before the first screen
 import { startRouter, rerender } from './router.js';
 import './screens/index.js'; // registers the routes
@@ -112,6 +113,7 @@ async function main() {
   });
   startRouter(document.getElementById('main'));
   startSyncLoop();
+  watchPush();
   boot().catch((err) => console.error('engine boot', err));
 }
 

@@ -1,10 +1,16 @@
-// "Your turn" notices for online games. When a sync finds that an online game has just
-// become this seat's turn while Kifu is in the background, the service worker shows a
-// notification; tapping it opens the game. There is no push service: it works while
-// Kifu is open (a background tab, or an installed app's window), not when it is closed.
-import { getSetting, setSetting } from './storage.js';
-import { t } from './i18n.js';
+// "Your turn" notices for online games, in two ways:
+// - while Kifu is open (a background tab, an installed app's window): when a sync finds
+//   that an online game has just become this seat's turn, the service worker shows a
+//   notification (noticeTurn);
+// - while it is closed: Web Push. With the notices on, every hosted seat on this device
+//   is subscribed on the server (server/push.py, syncPush) and the service worker shows
+//   what the server pushes (sw.js). A browser without a push service (or one that
+//   refuses it) keeps the first way only.
+// Tapping a notification opens the game.
+import { getSetting, setSetting, listGames } from './storage.js';
+import { getLang, t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
+import { api } from './api.js';
 
 export function canNotify() {
   return 'Notification' in window && 'serviceWorker' in navigator;
@@ -19,7 +25,60 @@ export async function notifyEnabled() {
 export async function setNotify(on) {
   const granted = !on || Notification.permission === 'granted' || (await Notification.requestPermission()) === 'granted';
   await setSetting('notifyTurn', on && granted);
+  await syncPush();
   return on && granted;
+}
+
+/** @param {string} text base64url @returns {Uint8Array<ArrayBuffer>} */
+function fromBase64Url(text) {
+  const raw = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+/** This browser's push subscription, made with the server's key (null: no push here). */
+async function pushSubscription() {
+  if (!('PushManager' in window)) return null;
+  const registration = await navigator.serviceWorker.ready;
+  const existing = await registration.pushManager.getSubscription();
+  if (existing) return existing;
+  const { data } = await api('GET', '/api/push/key');
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(data.public_key) });
+}
+
+/** Each running hosted seat here subscribed on the server while the notices are on,
+ * unsubscribed (the table muted on this device) when they are off. Kept in the
+ * setting `pushedSeats` ({row id: endpoint}); a failure (offline, no push service)
+ * leaves it to the next call. */
+export async function syncPush() {
+  if (!canNotify()) return;
+  const on = await notifyEnabled();
+  /** @type {Record<string, string>} */
+  const pushed = { ...(await getSetting('pushedSeats', {})) };
+  const rows = (await listGames()).filter((row) => row.kind === 'hosted' && !row.over && row.hosted?.token);
+  if (!rows.some((row) => (on ? pushed[row.id] === undefined : pushed[row.id] !== undefined))) return;
+  let subscription;
+  try {
+    subscription = await pushSubscription();
+  } catch (err) {
+    console.warn('push', err);
+    return;
+  }
+  if (!subscription) return;
+  const json = subscription.toJSON();
+  for (const row of rows) {
+    const had = pushed[row.id];
+    if (on === (had === json.endpoint)) continue;
+    const gameId = row.hosted?.gameId;
+    try {
+      if (on) await api('POST', `/api/games/${gameId}/push`, { token: row.hosted?.token, body: { ...json, lang: getLang() } });
+      else await api('POST', `/api/games/${gameId}/push/unsubscribe`, { token: row.hosted?.token, body: { endpoint: had } });
+      if (on) pushed[row.id] = json.endpoint || '';
+      else delete pushed[row.id];
+    } catch (err) {
+      console.warn('push', row.id, err);
+    }
+  }
+  await setSetting('pushedSeats', pushed);
 }
 
 /** After a sync of an online game (its row before and after): notify if it became this seat's turn.
@@ -38,4 +97,18 @@ export async function noticeTurn(before, after) {
     tag: after.id, // one notice per game: a newer one replaces it
     data: { url: `/#/game/${encodeURIComponent(after.id)}` },
   });
+}
+
+/** Keep the push subscriptions in step: now, and when a hosted seat is new on this
+ * device (each one once a page load; its moves change its row too, and ask nothing). */
+export function watchPush() {
+  const seen = new Set();
+  const run = () => syncPush().catch((err) => console.warn('push', err));
+  window.addEventListener('kifu:games-changed', (event) => {
+    const id = /** @type {CustomEvent<{id: string}>} */ (event).detail?.id || '';
+    if (!id.startsWith('hosted-') || seen.has(id)) return;
+    seen.add(id);
+    run();
+  });
+  run();
 }

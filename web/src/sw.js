@@ -32,14 +32,35 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerRoute(({ url }) => url.pathname.startsWith('/api/shared/') || url.pathname === '/api/catalogue',
   new NetworkFirst({ cacheName: 'kifu-api', networkTimeoutSeconds: 4 }));
 
-// A "your turn" notice (notify.js): open its game in a Kifu window, or a new one.
+// A push from the server (server/push.py: "your turn", "asks to take back", "over";
+// the words come in the subscriber's language, nothing hidden): shown as a notice that
+// opens the seat's game (the row id records.js gives a hosted seat). A newer notice of
+// the same game replaces the older.
+self.addEventListener('push', (event) => {
+  let data;
+  try {
+    data = event.data?.json();
+  } catch {
+    return; // not ours: the server sends JSON
+  }
+  if (!data?.game_id) return;
+  const id = `hosted-${data.game_id}-${data.seat}`;
+  event.waitUntil(self.registration.showNotification(data.title || 'Kifu', {
+    body: data.text || '',
+    tag: id,
+    data: { url: `/#/game/${encodeURIComponent(id)}`, kind: data.kind },
+  }));
+});
+
+// A "your turn" notice (notify.js, or a push): open its game in a Kifu window, or a new one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
   event.waitUntil((async () => {
     const [open] = await self.clients.matchAll({ type: 'window' });
     if (!open) return self.clients.openWindow(url);
-    await open.focus();
-    return open.navigate(url);
+    await open.navigate(url);
+    // the browser lets a notice's tap bring its window forward; anything else may not
+    return open.focus().catch(() => open);
   })());
 });
