@@ -175,6 +175,15 @@ class Play(_Op, tag="play"):
     screen: ScreenAsk | None = None
 
 
+class WhyNot(_Op, tag="why_not"):
+    """Why `seat`'s `move` would be refused now (the rule it breaks), or null; nothing
+    is recorded (a screen explaining a tap that plays nothing)."""
+
+    record_id: str
+    seat: int
+    move: msgspec.Raw
+
+
 class Undo(_Op, tag="undo"):
     """Take back to `to_seq` (default: the undo target, past the `bots` seats' replies)."""
 
@@ -313,6 +322,7 @@ Request = (
     | ScreenOf
     | LegalMoves
     | Play
+    | WhyNot
     | Undo
     | TakebackRefusal
     | StateAt
@@ -538,6 +548,11 @@ class Engine:
                 at=request.at,
             )
             return self._played(timeline, entry, request.screen)
+        if isinstance(request, WhyNot):
+            timeline = self._get(request.record_id)
+            move = msgspec.json.decode(request.move, type=timeline.game.move_type)
+            refused = timeline.refusal(request.seat, move)
+            return None if refused is None else error_of(refused)
         if isinstance(request, Undo):
             timeline = self._get(request.record_id)
             taken = timeline.take_back(

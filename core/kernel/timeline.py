@@ -221,14 +221,9 @@ class Timeline(Generic[S, M, E]):
         earlier = self._replayed(move_id, seat, move)
         if earlier is not None:
             return earlier
-        if seat not in self.game.to_move(self.state):
-            over = self.game.outcome(self.state) is not None
-            info = self.game.info
-            raise IllegalMove(
-                "game-over" if over else "not-your-turn",
-                "the game is over" if over else f"it is not seat {seat}'s turn",
-                info.end_rule if over else info.turn_rule,
-            )
+        turn = self._turn_refusal(seat)
+        if turn is not None:
+            raise turn
         events, state = self.game.apply(self.state, seat, move)
         seq = self.seq + 1
         over = self.game.outcome(state) is not None
@@ -254,6 +249,29 @@ class Timeline(Generic[S, M, E]):
         self._commit(entry, state)
         self.record.format = RECORD_FORMAT  # a game of an older format goes on in this one
         return entry
+
+    def refusal(self, seat: int, move: M) -> IllegalMove | None:
+        """Why `play` would refuse `seat`'s `move` now (the rule it breaks), or None;
+        nothing is recorded either way (a screen explaining a tap)."""
+        turn = self._turn_refusal(seat)
+        if turn is not None:
+            return turn
+        try:
+            self.game.apply(self.state, seat, move)
+        except IllegalMove as refused:
+            return refused
+        return None
+
+    def _turn_refusal(self, seat: int) -> IllegalMove | None:
+        if seat in self.game.to_move(self.state):
+            return None
+        over = self.game.outcome(self.state) is not None
+        info = self.game.info
+        return IllegalMove(
+            "game-over" if over else "not-your-turn",
+            "the game is over" if over else f"it is not seat {seat}'s turn",
+            info.end_rule if over else info.turn_rule,
+        )
 
     def takeback_refusal(
         self,

@@ -222,3 +222,37 @@ def test_a_one_step_bot_begun_with_a_move_id_plays_at_once_what_bot_step_plays(
             )
             assert at_once["entry"] == stepped["entry"]
             assert at_once["summary"] == stepped["summary"]
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_why_not_names_the_rule_play_would_and_records_nothing(game_id: str) -> None:
+    """`why_not` answers what `play` refuses with — the same kind, code and rule — for
+    moves taken from other positions of a bot game, and null for every legal move."""
+    door = Door()
+    seats = max(2, games.get(game_id).info.min_players)
+    door("new", game=game_id, seats=seats, seed=5, record_id="g")
+    seen: list[Any] = []
+    for step in range(30):
+        summary = door("summary", record_id="g")
+        if summary["outcome"] is not None:
+            break
+        seat = summary["to_move"][0]
+        legal = door("legal_moves", record_id="g", seat=seat)
+        for move in legal[:3]:
+            assert door("why_not", record_id="g", seat=seat, move=move) is None
+        for move in seen[-6:]:  # moves of earlier positions: some are refused now
+            refused = door("why_not", record_id="g", seat=seat, move=move)
+            after = door("summary", record_id="g")
+            assert (after["seq"], after["tip_hash"]) == (summary["seq"], summary["tip_hash"])
+            if refused is None:
+                continue
+            played = door.error("play", record_id="g", seat=seat, move=move, move_id=f"x{step}")
+            assert {k: refused[k] for k in ("kind", "code", "rule_id")} == {
+                k: played[k] for k in ("kind", "code", "rule_id")
+            }
+        other = (seat + 1) % seats
+        if other not in summary["to_move"]:
+            turn = door("why_not", record_id="g", seat=other, move=legal[0])
+            assert turn["code"] == "not-your-turn" and turn["rule_id"]
+        seen += legal[:2]
+        door("bot_step", record_id="g", move_id=f"b{step}", bot_seed=step)

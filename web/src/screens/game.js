@@ -185,23 +185,12 @@ export async function gameScreen(root, { args: [id], screen }) {
       return { text: tOr(`refuse.notYours.${session.game}`, t('refuse.notYours', { name }), { name }) };
     }
     const tried = triedMove(space);
-    // A local game asks its engine: the move is refused with the rule's reason and
-    // nothing is recorded. A hosted game's move would go to the server: never sent to ask.
+    // A local game asks its engine why (core.browser why_not: the rule the move breaks;
+    // nothing is played or recorded). A hosted game's move would go to the server:
+    // never sent to ask.
     if (tried && session.kind === 'local' && !offersMove(snap.legal, tried)) {
-      busy = true;
-      let refused = null;
-      try {
-        await session.play(tried);
-      } catch (err) {
-        refused = err;
-      } finally {
-        busy = false;
-      }
-      if (!refused) { // the engine took it after all: it is played, nothing to explain
-        draw();
-        return null;
-      }
-      if (refused.code || refused.rule_id) return { text: refusalWords(session.game, refused) || t('refuse.rules'), why: whyLink(refused.rule_id) };
+      const refused = await call('why_not', { record_id: session.rid, seat: snap.activeSeat, move: tried }).catch(() => null);
+      if (refused?.code || refused?.rule_id) return { text: refusalWords(session.game, refused) || t('refuse.rules'), why: whyLink(refused.rule_id) };
     }
     return { text: t(boardBox.querySelector('[data-move], [data-leads]') ? 'refuse.tapHighlighted' : 'refuse.useControls') };
   }
