@@ -12,15 +12,16 @@ The judge is the title's own: the strongest bot that says how it judges a state
 (a `core.kernel.bots.one_ply` planner or a `core.kernel.search.search_bot`, the last
 of `Decider.bots()` that has an `evaluate`), as a turn planner: a move is scored by
 `evaluate(state, mover)` after it and the mover's best continuation of the same
-decision (`lookahead` more moves, at most `BEAM` a step, as `one_ply` plans; a search
-bot's evaluate is planned `MIN_LOOKAHEAD` moves ahead, so a multi-step decision is seen
-whole). Inside a world nothing is hidden any more (its draws are its guesses), so the
-move is folded whole, draws included, and its value is its score averaged over the
-worlds: what a draw may bring, as the mover could expect it. A search's own value
-estimates are not used: ISMCTS visits a poor move too seldom to value it, and its
-playouts cost far more than this budget; so where a title's hard bot is a search
-(Tulikko, Torii) the judge is weaker than that bot, and a move of it the planner does
-not understand shows as a loss.
+decision (`lookahead` more moves, at most `BEAM` a step, as `one_ply` plans). A search
+bot weighs a move by playing on past it, so its judge does too, within the budget: its
+evaluate planned `MIN_LOOKAHEAD` moves into the decision, then `ROLLOUT` more moves of
+one-step play by every seat, and the mover's lead then is the score (Tulikko, Torii).
+Inside a world nothing is hidden any more (its draws are its guesses), so the move is
+folded whole, draws included, and its value is its score averaged over the worlds: what
+a draw may bring, as the mover could expect it. A search's own value estimates are not
+used: ISMCTS visits a poor move too seldom to value it, and its playouts cost far more
+than this budget. Where the judge is weaker than the bot that played (a search of
+hundreds of playouts), a move it does not understand shows as a loss.
 
 The moves judged: the `candidates` the judge ranks best in the first world, never past
 a draw (one step ahead where the bot itself ranks so, a planner with a beam; else along
@@ -28,8 +29,8 @@ the best line of its lookahead: the first step of a multi-step decision, an acti
 card, means nothing alone), and the move played. Per move (`EntryReview`): each judged
 move's value, the best one, and the *loss*: best value - played value, >= 0, 0 for a
 move as good as any judged. Values are in the title's `evaluate` units (points for most
-titles; Ducks in Tow counts 100 a point), so losses compare moves of one title, not
-across titles.
+titles; Ducks in Tow counts 100 a point; a lead where the judge plays on), so losses
+compare moves of one title, not across titles.
 
 Budget (`Budget`): at most `worlds` worlds a move, another only while the move's
 `decide` calls so far plus what one world took on average stay within `effort`. A
@@ -37,8 +38,9 @@ count, not a clock, so the budget is the same on every runtime and so are the by
 wide positions (Whispering Woods' ~100 moves a step) get fewer worlds, not more time.
 
 The curve (`EntryReview.leads`, one point per reviewed move, per seat): each seat's
-lead right after the move, `evaluate(seat)` minus the best other seat's (alone: its
-value), averaged over the mover's worlds. A lead, not a value, because every title is
+lead right after the move (where the judge plays on: after its `ROLLOUT` moves),
+`evaluate(seat)` minus the best other seat's (alone: its value), averaged over the
+mover's worlds. A lead, not a value, because every title is
 a race (a point gained by another is a point lost); the judge's evaluate, because it
 is what the moves are judged by, so the curve and the losses agree; no win chance,
 because no title has a calibrated map from a lead to one and playing games out to the
@@ -70,7 +72,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from .bots import Evaluate, foreseen_score
+from .bots import Evaluate, foresee, foreseen_score
 from .contract import Decider
 from .encoding import canonical
 from .errors import KifuError
@@ -94,6 +96,9 @@ MIN_LOOKAHEAD = 2
 
 BEAM = 3
 """A planner looks at most this many moves further at each step of a continuation."""
+
+ROLLOUT = 4
+"""Moves a search bot's judge plays past a decision (at most its own playout depth)."""
 
 WEAKEST = 3
 """Each seat's weakest moves listed in the summary."""
@@ -154,6 +159,7 @@ class Judging(msgspec.Struct, kw_only=True):
     lookahead: int
     beam: int
     ranked: int
+    rollout: int
     worlds: int
     effort: int
     candidates: int
@@ -181,40 +187,46 @@ def encode_review(review: Review) -> bytes:
 
 
 class Judge(NamedTuple):
-    """What scores a state for a seat, and how a move is planned into its decision:
-    `lookahead` more moves of it, the `beam` best a step (0: every one). The moves
-    judged are those `ranked` best by a single line of up to that many moves (the best
-    next move at each step): 0, one step ahead, where the bot itself ranks its moves so
-    (a beam at its root)."""
+    """How moves are judged. `evaluate` scores a state for a seat; a move is planned
+    `lookahead` more moves into its decision, the `beam` best a step (0: every one).
+    The moves judged are those `ranked` best by a single line of up to that many moves
+    (0: one step ahead, where the bot itself ranks its moves so: a beam at its root).
+    With `rollout` n > 0 a state is scored instead by the seat's lead after n more moves
+    of one-step play by every seat (each mover's move that `evaluate` scores best)."""
 
     name: str
     evaluate: Evaluate
     lookahead: int
     beam: int
     ranked: int = 0
+    rollout: int = 0
 
 
 def judge_of(game: Decider[Any, Any, Any, Any]) -> Judge:
     """The title's strongest bot that says how it judges (the last of `bots()` with an
-    `evaluate`: a `one_ply` planner or a `search_bot`), as a turn planner: its own
-    lookahead (a search bot's at least `MIN_LOOKAHEAD`), at most `BEAM` moves further
-    a step; its moves ranked as it ranks them (a planner with a beam: one step ahead;
-    one without, or a search, which weighs every move: along their best line)."""
+    `evaluate`), as a turn planner: a `one_ply` planner with its own lookahead, at most
+    `BEAM` moves further a step, its moves ranked as it ranks them (with a beam: one step
+    ahead; without: along their best line); a `search_bot`, which weighs every move by
+    playing on, with at least `MIN_LOOKAHEAD`, ranked along their best line, each state
+    scored by the lead after `ROLLOUT` moves of one-step play (at most its own playouts'
+    depth)."""
     for name, bot in reversed(list(game.bots().items())):
         evaluate = getattr(bot, "evaluate", None)
         if evaluate is None:
             continue
         lookahead = int(getattr(bot, "lookahead", 0))
-        if not hasattr(bot, "beam"):  # a search bot: its evaluate, planned
-            lookahead = max(lookahead, MIN_LOOKAHEAD)
         beam = int(getattr(bot, "beam", 0))
-        return Judge(
-            name,
-            evaluate,
-            lookahead,
-            min(beam, BEAM) if beam else BEAM,
-            0 if beam else lookahead,
-        )
+        depth = getattr(bot, "rollout_depth", None)
+        if depth is None:  # a planner
+            return Judge(
+                name,
+                evaluate,
+                lookahead,
+                min(beam, BEAM) if beam else BEAM,
+                0 if beam else lookahead,
+            )
+        lookahead = max(lookahead, MIN_LOOKAHEAD)
+        return Judge(name, evaluate, lookahead, BEAM, lookahead, min(int(depth), ROLLOUT))
     raise KifuError(f"{game.info.id}: no bot says how it judges a state (an evaluate)")
 
 
@@ -282,6 +294,7 @@ def review_position(
     foreseen = _Seen(game, imagined=False)
     imagined = _Seen(game, imagined=True)
     evaluate = judge.evaluate
+    scoring = _rolled_out(imagined, evaluate, judge.rollout) if judge.rollout else evaluate
     moves: list[Any] = []
     choices = 0
     sums: list[float] = []
@@ -296,14 +309,14 @@ def review_position(
             )
             count = game.seat_count(world)
             sums, before, after = [0.0] * len(moves), [0.0] * count, [0.0] * count
-        _add(before, [evaluate(world, s) for s in range(len(before))])
+        _add(before, _values(imagined, world, evaluate, judge.rollout, len(before)))
         scores = [
             foreseen_score(
                 imagined,  # type: ignore[arg-type]
                 world,
                 seat,
                 move,
-                evaluate=evaluate,
+                evaluate=scoring,
                 lookahead=judge.lookahead,
                 beam=judge.beam,
             )
@@ -312,7 +325,7 @@ def review_position(
         _add(sums, scores)
         world = game.apply(world, seat, played)[1]
         imagined.decided += 1
-        _add(after, [evaluate(world, s) for s in range(len(after))])
+        _add(after, _values(imagined, world, evaluate, judge.rollout, len(after)))
         worlds += 1
         # one world more costs about what each cost so far (the shortlist was once)
         spent = foreseen.decided + imagined.decided
@@ -329,6 +342,40 @@ def review_position(
         after_sums=after,
         worlds=worlds,
     )
+
+
+def _played_out(game: _Seen, state: Any, evaluate: Evaluate, moves: int) -> Any:
+    """`state` after up to `moves` more moves, each the one `evaluate` scores best for
+    its mover one step ahead (the first among equals), folded whole."""
+    for _ in range(moves):
+        movers = game.to_move(state)
+        if not movers:
+            break
+        mover = movers[0]
+        best, top = state, 0.0
+        for n, move in enumerate(game.legal_moves(state, mover)):
+            after = foresee(game, state, mover, move)[0]  # type: ignore[arg-type]
+            score = evaluate(after, mover)
+            if not n or score > top:
+                best, top = after, score
+        state = best
+    return state
+
+
+def _rolled_out(game: _Seen, evaluate: Evaluate, moves: int) -> Evaluate:
+    """A seat's lead by `evaluate` after `moves` more moves of one-step play."""
+
+    def lead(state: Any, seat: int) -> float:
+        end = _played_out(game, state, evaluate, moves)
+        return _lead([evaluate(end, s) for s in range(game.game.seat_count(end))], seat)
+
+    return lead
+
+
+def _values(game: _Seen, state: Any, evaluate: Evaluate, moves: int, seats: int) -> list[float]:
+    """Each seat's value in `state`, or after `moves` more moves of one-step play."""
+    end = _played_out(game, state, evaluate, moves) if moves else state
+    return [evaluate(end, s) for s in range(seats)]
 
 
 def _shortlist(
@@ -471,6 +518,7 @@ class Reviewing:
                 lookahead=judge.lookahead,
                 beam=judge.beam,
                 ranked=judge.ranked,
+                rollout=judge.rollout,
                 worlds=budget.worlds,
                 effort=budget.effort,
                 candidates=budget.candidates,

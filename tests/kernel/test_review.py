@@ -75,6 +75,8 @@ def test_every_title_has_a_judge() -> None:
     for game_id in TITLES:
         judge = judge_of(get(game_id))
         assert judge.name == "hard" and judge.lookahead >= 1, game_id
+        searches = game_id in ("tulikko", "valley-of-the-torii")  # their hard bot searches
+        assert (judge.rollout > 0) == searches, game_id
     with pytest.raises(KifuError, match="no bot"):
         judge_of(HIGH_CARD)
 
