@@ -96,8 +96,8 @@ def test_a_row_of_the_json_era_opens_plays_on_and_is_kept_compact(server, new_co
     assert uploads[0] == ("/api/records", COMPACT), uploads
     assert all(ct.startswith("application/json") for _, ct in uploads[1:]), uploads
     request = urllib.request.Request(
-        f"{server.url}/api/records/{row['sync']['remoteId']}",
-        headers={"Authorization": f"Bearer {row['sync']['ownerToken']}"},
+        f"{server.url}/api/records/{row['sync']['server_id']}",
+        headers={"Authorization": f"Bearer {row['sync']['owner_token']}"},
     )
     with urllib.request.urlopen(request) as reply:
         stored = json.loads(reply.read())

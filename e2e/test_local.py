@@ -260,14 +260,14 @@ def test_fork_kept_when_another_device_moved_first(server, new_context):
     )
     sync = next(row["sync"] for row in game_rows(page) if row["id"] == game_id)
     # "Another device" (the same owner) continues the game on the server first.
-    held = server.api("GET", f"/api/records/{sync['remoteId']}", token=sync["ownerToken"])
+    held = server.api("GET", f"/api/records/{sync['server_id']}", token=sync["owner_token"])
     game, record = games.load_record(json.dumps(held["record"]).encode())
     timeline = Timeline(game, record)
     tip = timeline.tip_hash
     seat = timeline.to_move()[0]
     entry = timeline.play(seat, timeline.legal_moves(seat)[-1], move_id="other-device")
     body = {"expected_tip": tip, "entries": [json.loads(msgspec.json.encode(entry))]}
-    server.api("POST", f"/api/records/{sync['remoteId']}/entries", body, token=sync["ownerToken"])
+    server.api("POST", f"/api/records/{sync['server_id']}/entries", body, token=sync["owner_token"])
 
     click_move(page, 0)  # this device plays another card at the same point
     page.wait_for_selector(".game-notices .notice", timeout=30_000)
@@ -291,33 +291,27 @@ def test_fork_kept_when_another_device_moved_first(server, new_context):
     assert page.errors == []
 
 
-SYNC_KEYS = """(store) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('kifu-sync');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const keys = open.result.transaction(store).objectStore(store).getAllKeys();
-    keys.onsuccess = () => resolve(keys.result);
-  };
-})"""
+DATABASES = "indexedDB.databases().then((all) => all.map((d) => d.name))"
 
 
 def test_deleting_a_game_forgets_its_sync_state_too(server, new_context):
+    """A game's backup state is in its row (no database beside it): the row goes, and
+    with it everything the sync client held of that game."""
     page = open_app(new_context(PHONE).new_page(), server.url)
     game_id = new_game(page, "high-card", ["human", "bot"], options={"deck_size": 40})
     click_move(page, 0)
     page.wait_for_function(
         "document.querySelector('#sync-status').dataset.state === 'synced'", timeout=20_000
     )
-    assert game_id in page.evaluate(SYNC_KEYS, "local")
+    row = next(r for r in game_rows(page) if r["id"] == game_id)
+    assert row["sync"]["owner_token"] and row["sync"]["acked_seq"] == row["seq"]
+    assert page.evaluate(DATABASES) == ["kifu"]
     page.goto(page.url.split("#")[0] + "#/")
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("button.icon.danger")
-    for _ in range(50):  # the sync client forgets right after the row goes
-        if game_id not in page.evaluate(SYNC_KEYS, "local"):
-            break
-        page.wait_for_timeout(200)
-    assert game_id not in page.evaluate(SYNC_KEYS, "local")
+    page.wait_for_function("(id) => !document.querySelector(`[data-id='${id}']`)", arg=game_id)
     assert all(row["id"] != game_id for row in game_rows(page))
+    assert page.evaluate(DATABASES) == ["kifu"]
     assert page.errors == []
 
 

@@ -1,7 +1,7 @@
-// Sync glue: fetch + IndexedDB around core/sync.py (which decides what to send and how
+// Sync glue: fetch + storage around core/sync.py (which decides what to send and how
 // to rebase; it runs in the engine worker through the "sync" op).
 //
-//   const sync = new SyncClient({ engine });           // engine: an EngineClient
+//   const sync = new SyncClient({ engine, store });    // engine: an EngineClient; store: a SyncStore
 //   await sync.joinHosted(gameId, seat, seatToken, { key });  // remember a hosted seat
 //   await sync.queueMove(key, { seat, move, based_on: seq });  // persisted first
 //   const { steps, state } = await sync.syncHosted(key);       // submit, pull, rebase
@@ -11,8 +11,11 @@
 //   const stop = sync.live(key, onChange);                     // follow a hosted game (WebSocket)
 //   const stop = sync.ring(key, (type) => ...);               // just the doorbell: fetch yourself
 //
-// Everything the queue holds is written to IndexedDB *before* it is sent, so pending
-// moves survive a reload or a crash; a move_id makes every resend idempotent. Pulls
+// Everything the queue holds is stored *before* it is sent, so pending moves survive a
+// reload or a crash; a move_id makes every resend idempotent. Where it is stored is the
+// caller's: `store` (a SyncStore: the PWA keeps a seat's state in its game's row,
+// web/src/storage.js syncStore), else an IndexedDB database of the client's own
+// (`dbName`: idbStore, for pages other than the PWA). Pulls
 // ask for the compact form (application/vnd.kifu.record, a third of the JSON's bytes
 // or less) and hand its bytes to the engine, which checks that they chain onto the
 // copy; hosted copies are kept as JSON text (seeds may exceed 2**53); a local record is passed in as
@@ -49,12 +52,19 @@ const COMPACT_TYPE = "application/vnd.kifu.record"; // core.kernel.compact.MEDIA
  *   blocked?: string | null}} LocalState */
 /** What a reply did (an "offline" step has no seq; a "forked" one says where the other
  * line left ours: parent_seq). @typedef {{event: string, detail: string, seq?: number, parent_seq?: number | null}} Step */
-/** A hosted seat as stored ("hosted" store, under `key`).
+/** A hosted seat as stored (kind "hosted", under `key`).
  * @typedef {{key: string, gameId: string, token: string, state: HostedState, record_json: string | null}} HostedHeld */
-/** A local record's backup as stored ("local" store, under its record id). @typedef {{state: LocalState}} LocalHeld */
+/** A local record's backup as stored (kind "local", under its record id). @typedef {{state: LocalState}} LocalHeld */
 /** @typedef {{offline: boolean, steps: Step[], state: HostedState, record_json: string | null}} HostedRound */
 /** @typedef {{offline: boolean, steps: Step[], state: LocalState}} LocalRound */
 /** @typedef {"hosted" | "local"} StoreName */
+/** Where a SyncClient keeps what it holds: hosted seats (kind "hosted", under their key)
+ * and local records' backup states ("local", under the record id). `put` replaces what
+ * is held under the key; a reply that changed nothing is not written.
+ * @typedef {{get: (kind: StoreName, key: string) => Promise<any>,
+ *   put: (kind: StoreName, key: string, value: HostedHeld | LocalHeld) => Promise<unknown>,
+ *   delete: (kind: StoreName, key: string) => Promise<unknown>,
+ *   list: (kind: StoreName) => Promise<any[]>, name?: string}} SyncStore */
 
 const STORES = ["hosted", "local"];
 
@@ -93,37 +103,50 @@ function tx(db, store, mode, action) {
   });
 }
 
+/** A SyncStore of its own: IndexedDB database `name`, an object store per kind.
+ * @param {string} name @returns {SyncStore} */
+export function idbStore(name) {
+  const db = openDb(name);
+  /** @param {StoreName} kind @param {IDBTransactionMode} mode @param {(store: IDBObjectStore) => IDBRequest} action */
+  const run = async (kind, mode, action) => tx(await db, kind, mode, action);
+  return {
+    name,
+    get: (kind, key) => run(kind, "readonly", (s) => s.get(key)),
+    put: (kind, key, value) => run(kind, "readwrite", (s) => s.put(value, key)),
+    delete: (kind, key) => run(kind, "readwrite", (s) => s.delete(key)),
+    list: (kind) => run(kind, "readonly", (s) => s.getAll()),
+  };
+}
+
+/** Did a reply change nothing (then nothing is written)?
+ * @param {HostedHeld} held @param {{state: HostedState, record_json: string | null}} out */
+const unchanged = (held, out) =>
+  out.record_json === held.record_json && JSON.stringify(out.state) === JSON.stringify(held.state);
+
 export class SyncClient {
   /**
    * @param {{engine: import("./client.js").EngineClient, baseUrl?: string,
-   *          fetch?: typeof fetch, dbName?: string, deviceId?: string}} options
+   *          fetch?: typeof fetch, store?: SyncStore, dbName?: string, deviceId?: string}} options
+   *   `store`: where the client keeps its state; else its own IndexedDB database `dbName`
    */
-  constructor({ engine, baseUrl = "", fetch: fetchImpl, dbName = "kifu-sync", deviceId = "" }) {
+  constructor({ engine, baseUrl = "", fetch: fetchImpl, store, dbName, deviceId = "" }) {
+    if (!store && !dbName) throw new Error("SyncClient: give it a store, or a dbName for one of its own");
     this.engine = engine;
     this.baseUrl = baseUrl;
     this.fetch = fetchImpl || globalThis.fetch.bind(globalThis);
     this.deviceId = deviceId;
-    this.db = openDb(dbName);
+    /** @type {SyncStore} */
+    this.store = store || idbStore(/** @type {string} */ (dbName));
     /** @type {Map<string, Promise<HostedRound>>} */
     this._running = new Map(); // one round per game at a time
     /** @type {Map<string, Promise<unknown>>} */
     this._locks = new Map(); // per game: the last state update queued
   }
 
-  /** @param {StoreName} store @param {string} key @returns {Promise<any>} */
-  async _get(store, key) {
-    return tx(await this.db, store, "readonly", (s) => s.get(key));
-  }
-
-  /** @param {StoreName} store @param {string} key @param {HostedHeld | LocalHeld} value */
-  async _put(store, key, value) {
-    return tx(await this.db, store, "readwrite", (s) => s.put(value, key));
-  }
-
   /** A hosted seat's state; a seat never joined (or forgotten since) is an error.
    * @param {string} key @returns {Promise<HostedHeld>} */
   async _held(key) {
-    const held = await this._get("hosted", key);
+    const held = await this.store.get("hosted", key);
     if (!held) throw new Error(`no hosted game ${key}: joinHosted first`);
     return held;
   }
@@ -131,7 +154,7 @@ export class SyncClient {
   /** Everything held in a store.
    * @param {StoreName} store @returns {Promise<any[]>} */
   async list(store) {
-    return tx(await this.db, store, "readonly", (s) => s.getAll());
+    return this.store.list(store);
   }
 
   /** @param {HttpRequest} request @param {string | null | undefined} token @returns {Promise<HttpAnswer>} */
@@ -166,24 +189,24 @@ export class SyncClient {
    * @param {{key?: string}} [options]
    * @returns {Promise<HostedHeld>} */
   async joinHosted(gameId, seat, token, { key = gameId } = {}) {
-    const held = await this._get("hosted", key);
+    const held = await this.store.get("hosted", key);
     if (held) return held;
     /** @type {HostedHeld} */
     const entry = { key, gameId, token, state: { game_id: gameId, seat }, record_json: null };
-    await this._put("hosted", key, entry);
+    await this.store.put("hosted", key, entry);
     return entry;
   }
 
   /** @param {string} key @returns {Promise<HostedHeld | undefined>} */
   async hosted(key) {
-    return this._get("hosted", key);
+    return this.store.get("hosted", key);
   }
 
   /** Drop what is held for a hosted seat or a local record ("hosted" | "local"): the
    * player deleted that game on this device.
    * @param {StoreName} store @param {string} key */
   async forget(store, key) {
-    return tx(await this.db, store, "readwrite", (s) => s.delete(key));
+    return this.store.delete(store, key);
   }
 
   /**
@@ -200,7 +223,7 @@ export class SyncClient {
     const next = before.then(async () => {
       const held = await this._held(key);
       const { held: after, result } = await fn(held);
-      if (after !== held) await this._put("hosted", key, after);
+      if (after !== held) await this.store.put("hosted", key, after);
       return result;
     });
     const settled = next.catch(() => {});
@@ -271,7 +294,7 @@ export class SyncClient {
           body: answer.body,
           body_kifu: answer.body_kifu,
         });
-        held = { ...current, state: out.state, record_json: out.record_json };
+        held = unchanged(current, out) ? current : { ...current, state: out.state, record_json: out.record_json };
         return { held, result: out.step };
       });
       steps.push(step);
@@ -298,7 +321,7 @@ export class SyncClient {
         body: answer.body,
         body_kifu: answer.body_kifu,
       });
-      return { held: { ...current, state: out.state, record_json: out.record_json }, result: out };
+      return { held: unchanged(current, out) ? current : { ...current, state: out.state, record_json: out.record_json }, result: out };
     });
   }
 
@@ -313,7 +336,7 @@ export class SyncClient {
   async syncLocal(recordId, record, { maxRequests = 10 } = {}) {
     const given = recordField(record);
     /** @type {LocalHeld} */
-    const held = (await this._get("local", recordId)) || { state: { record_id: recordId } };
+    const held = (await this.store.get("local", recordId)) || { state: { record_id: recordId } };
     let state = held.state;
     /** @type {Step[]} */
     const steps = [];
@@ -336,7 +359,7 @@ export class SyncClient {
         body: answer.body,
       });
       state = out.state;
-      await this._put("local", recordId, { state });
+      await this.store.put("local", recordId, { state });
       steps.push(out.step);
       if (out.step.event === "blocked") break;
     }
@@ -367,7 +390,7 @@ export class SyncClient {
     let stopped = false;
     let delay = 1000;
     const connect = async () => {
-      const held = await this._get("hosted", key);
+      const held = await this.store.get("hosted", key);
       if (stopped || !held) return;
       const base = new URL(this.baseUrl || globalThis.location.href, globalThis.location.href);
       base.protocol = base.protocol === "https:" ? "wss:" : "ws:";

@@ -40,8 +40,7 @@ export async function saveHostedSeat(gameId, seat, token, extra = {}) {
     outcome: info.outcome ?? null,
     createdAt: now,
     lastMoveAt: now,
-    hosted: { gameId, seat, token, code: extra.code || '', invites: extra.invites || [], pending: [], rejected: [], seq: info.seq, toMove: info.to_move, entries: [] },
-    sync: { state: 'synced' },
+    hosted: { gameId, seat, token, code: extra.code || '', invites: extra.invites || [], seq: info.seq, toMove: info.to_move, state: { game_id: gameId, seat }, copyJson: null },
   });
   return id;
 }
@@ -78,8 +77,7 @@ export async function saveRecordRow(record, fields) {
     outcome: summary.outcome ?? null,
     createdAt: now,
     lastMoveAt: now,
-    sync: { state: fields.kind === 'replay' ? 'synced' : 'pending' },
-    ...fields,
+    ...fields, // its backup's state (sync) starts empty: storage.js upgradeRow
   };
   if (!over && row.kind === 'replay') row.kind = 'local';
   await store.putGame(row);

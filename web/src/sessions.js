@@ -323,7 +323,7 @@ export async function branchRecord(session, seq) {
     createdAt: now,
     lastMoveAt: now,
     branchOf: { id: row.id, seq },
-    sync: { state: 'pending' },
+    sync: { record_id: id },
   });
   requestSync(id);
   return id;

@@ -22,8 +22,8 @@ export async function shareGame(row) {
     await requestSync(row.id);
     const fresh = await store.getGame(row.id);
     const sync = fresh.sync || {};
-    if (!sync.ownerToken || (sync.serverSeq || 0) < fresh.seq) throw new Error(t('share.notSynced'));
-    ({ data } = await api('POST', `/api/records/${sync.remoteId || row.id}/share`, { token: sync.ownerToken }));
+    if (!sync.owner_token || (sync.acked_seq || 0) < (fresh.seq || 0)) throw new Error(t('share.notSynced'));
+    ({ data } = await api('POST', `/api/records/${sync.server_id || row.id}/share`, { token: sync.owner_token }));
   }
   await store.updateGame(row.id, (r) => {
     r.shareId = data.share_id;

@@ -9,10 +9,11 @@
 // Hosted games (the server decides): the queue is web/engine/sync.js's SyncClient's
 // (core.sync decides; moves made offline are persisted before any send, sent in order
 // against the seq this device last saw, and one the server rejects leaves the queue
-// with its reason). The game's row mirrors that state for the screens — hosted.pending,
-// hosted.rejected (unseen until dismissed), hosted.entries (the seat's redacted copy) —
-// and holds the seat's view from GET /api/games/{id}/view: the device has no seed, so
-// the server says what it sees. One sync of a game runs at a time (syncHosted).
+// with its reason). The client keeps it in the game's row (storage.js syncStore:
+// hosted.state and the seat's redacted copy, hosted.copyJson), which the screens read —
+// hosted.pending, hosted.rejected (unseen until dismissed), hosted.entries — beside the
+// seat's view from GET /api/games/{id}/view: the device has no seed, so the server says
+// what it sees. One sync of a game runs at a time (syncHosted).
 import * as store from './storage.js';
 import { api, ApiError } from './api.js';
 import { seedText } from './jsontext.js';
@@ -25,7 +26,6 @@ import { saveRecordRow } from './records.js';
 /** @typedef {import('./storage.js').GameRow} GameRow */
 /** @typedef {import('./storage.js').HostedRow} HostedRow */
 /** @typedef {import('../engine/sync.js').SyncClient} SyncClient */
-/** @typedef {import('../engine/sync.js').HostedHeld} HostedHeld */
 /** @typedef {import('./storage.js').UndoState} UndoState */
 /** The overall state the badge shows.
  * @typedef {{state: 'empty' | 'synced' | 'pending' | 'offline' | 'conflict', pending: number,
@@ -66,7 +66,7 @@ export async function recomputeStatus() {
   let pending = 0;
   let conflicts = 0;
   for (const row of rows) {
-    if (row.kind === 'local') pending += Math.max(0, (row.seq || 0) - (row.sync?.serverSeq || 0)) + (row.sync?.ownerToken ? 0 : row.seq === 0 ? 1 : 0);
+    if (row.kind === 'local') pending += Math.max(0, (row.seq || 0) - (row.sync?.acked_seq || 0)) + (row.sync?.owner_token ? 0 : row.seq === 0 ? 1 : 0);
     if (row.kind === 'hosted') pending += (row.hosted?.pending || []).length;
     if (row.sync?.notice || (row.hosted?.rejected || []).some((r) => !r.seen)) conflicts++;
   }
@@ -150,7 +150,7 @@ function syncClient() {
         engineClient(),
         store.deviceId(),
       ]);
-      return new SyncClient({ engine, deviceId: device });
+      return new SyncClient({ engine, deviceId: device, store: store.syncStore });
     })().catch((err) => {
       syncClientPromise = null;
       throw err;
@@ -159,91 +159,25 @@ function syncClient() {
   return syncClientPromise;
 }
 
-/** A game deleted on this device: the sync client forgets its queue and copy too.
+/** Back up a local record: upload once, then append (the client keeps its state in the
+ * row, storage.js syncStore); a fork becomes a notice.
  * @param {GameRow} row */
-export async function forgetGame(row) {
-  const client = await syncClient();
-  await client.forget(row.kind === 'hosted' ? 'hosted' : 'local', row.id);
-}
-
-/** Back up a local record: upload once, then append; forks and refusals become notices.
- * @param {GameRow} row
- * @returns {Promise<GameRow | null>} */
 async function syncLocal(row) {
   const sync = row.sync || {};
   const entries = row.seq || 0; // the record's entry count, kept with it (sessions.js saved)
-  if (sync.ownerToken && (sync.serverSeq || 0) >= entries) return row;
-  if (sync.blocked) return row; // refused by the server: the notice says why
+  if (sync.owner_token && (sync.acked_seq || 0) >= entries) return;
+  if (sync.blocked) return; // refused by the server: the notice says why
   const record = store.rowRecord(row);
-  if (!record) return row;
+  if (!record) return;
   const client = await syncClient();
   // compact bytes, or the JSON text of a row saved before them: core.sync reads either
   const out = await client.syncLocal(row.id, 'record_kifu' in record ? record.record_kifu : record.record_json);
   if (out.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
-  const state = out.state;
   const fork = out.steps.filter((step) => step.event === 'forked').pop();
-  return store.updateGame(row.id, (r) => {
-    r.sync = {
-      ...r.sync,
-      state: state.blocked ? 'conflict' : state.acked_seq !== undefined && state.acked_seq >= entries ? 'synced' : 'pending',
-      ownerToken: state.owner_token,
-      remoteId: state.server_id,
-      serverSeq: state.acked_seq,
-      serverTip: state.acked_tip,
-      lines: state.lines,
-      blocked: state.blocked,
-    };
-    if (fork) r.sync.notice = { kind: 'fork', parentSeq: String(fork.parent_seq ?? '?'), detail: fork.detail };
-    if (state.blocked) r.sync.notice = { kind: 'refused', detail: state.blocked };
-    return r;
+  if (!fork) return;
+  await store.updateGame(row.id, (r) => {
+    r.sync = { ...r.sync, notice: { kind: 'fork', parentSeq: String(fork.parent_seq ?? '?'), detail: fork.detail } };
   });
-}
-
-/** The SyncClient holding this row's seat (keyed by the row id). A row written before
- * hosted games went through it carries its own queue (hosted.pending): that moves into
- * the client when the seat joins it, once; from then on the row only mirrors it.
- * @param {HostedRow} row
- * @returns {Promise<SyncClient>} */
-async function hostedClient(row) {
-  const client = await syncClient();
-  const h = row.hosted;
-  if (!(await client.hosted(row.id))) {
-    await client.joinHosted(h.gameId, h.seat, h.token, { key: row.id });
-    for (const item of h.pending || []) {
-      await client.queueMove(row.id, {
-        seat: h.seat,
-        kind: item.kind || 'move',
-        move: item.move ?? null,
-        to_seq: item.to_seq ?? null,
-        based_on: item.based_on ?? item.expected_seq ?? 0,
-        move_id: item.move_id,
-      });
-    }
-  }
-  return client;
-}
-
-/** The sync client's state of hosted row `id` (hostedClient joined it).
- * @param {SyncClient} client
- * @param {string} id
- * @returns {Promise<HostedHeld>} */
-async function heldOf(client, id) {
-  const held = await client.hosted(id);
-  if (!held) throw new Error(`no hosted game ${id} in the sync client`);
-  return held;
-}
-
-/** Copy the client's queue, rejections and record copy into the row (for the screens).
- * @param {HostedRow} r
- * @param {HostedHeld} held */
-function mirror(r, held) {
-  const state = held.state;
-  r.hosted.pending = state.pending || [];
-  // ruleText reads code, rule_id and message; the notices name the move.
-  r.hosted.rejected = (state.rejected || []).map((x) => ({ ...x, move_id: x.pending.move_id, move: x.pending.move }));
-  if (held.record_json) r.hosted.entries = JSON.parse(held.record_json).entries || [];
-  if (state.blocked && r.hosted.blocked !== state.blocked) r.sync = { ...r.sync, notice: { kind: 'refused', detail: state.blocked } };
-  r.hosted.blocked = state.blocked ?? null;
 }
 
 /** @param {unknown} err */
@@ -257,8 +191,7 @@ function isOffline(err) {
  * @param {string} id
  * @param {(type: 'hello' | 'entry') => void} onRing */
 export async function followHosted(id, onRing) {
-  const client = await hostedClient(await hostedRow(id));
-  return client.ring(id, onRing);
+  return (await syncClient()).ring(id, onRing);
 }
 
 /** The hosted row `id`; one deleted meanwhile (or not hosted) is an error.
@@ -274,19 +207,13 @@ async function hostedRow(id) {
  * before anything is sent. Returns the row, its pending list updated.
  * @param {string} id
  * @param {{move?: any, kind?: 'move' | 'takeback', to_seq?: number | null, move_id?: string}} item
- * @returns {Promise<GameRow | null>} */
+ * @returns {Promise<GameRow | undefined>} */
 export async function queueHosted(id, { move = null, kind = 'move', to_seq = null, move_id }) {
   const row = await hostedRow(id);
-  const client = await hostedClient(row);
-  await client.queueMove(id, { seat: row.hosted.seat, move, kind, to_seq, based_on: row.hosted.seq || 0, move_id });
-  const held = await heldOf(client, id);
-  const updated = await store.updateGame(id, (r) => {
-    if (r.kind === 'hosted') mirror(r, held);
-    r.lastMoveAt = Date.now();
-    return r;
-  });
-  await recomputeStatus();
-  return updated;
+  // one write of the row: the queue, and with it what the screens show (and lastMoveAt);
+  // the badge follows the row (startSyncLoop: kifu:games-changed)
+  await (await syncClient()).queueMove(id, { seat: row.hosted.seat, move, kind, to_seq, based_on: row.hosted.seq || 0, move_id });
+  return store.getGame(id);
 }
 
 /** @type {Map<string, () => Promise<GameRow | null | undefined>>} */
@@ -309,56 +236,52 @@ async function hostedOnce(id) {
   if (!row || row.kind !== 'hosted') return row;
   const before = row;
   const h = row.hosted;
-  const client = await hostedClient(row);
-  /** @type {ViewResponse | null} */
-  let data = null;
-  let offline = false;
+  const client = await syncClient();
+  /** @type {ViewResponse} */
+  let view;
+  /** @type {string | null} */
+  let copy;
   try {
     const round = await client.syncHosted(id);
     if (round.offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
     // Entries the queue did not bring (other seats, the server's bots); once the game
     // is over the next pull fetches its full record (seed included).
-    const pulled = await client.pullHosted(id);
-    if (pulled.state.refetch) await client.pullHosted(id);
-    ({ data } = await api('GET', `/api/games/${h.gameId}/view`, { token: h.token }));
+    let pulled = await client.pullHosted(id);
+    if (pulled.state.refetch) pulled = await client.pullHosted(id);
+    copy = pulled.record_json;
+    ({ data: view } = await api('GET', `/api/games/${h.gameId}/view`, { token: h.token }));
   } catch (err) {
     if (!isOffline(err)) throw err;
-    offline = true;
-  } finally {
-    const held = await heldOf(client, id);
-    // Over: the full record is public; kept compact it opens in the engine (scrubbing,
-    // branching, export). The sync client keeps its own copy (JSON text).
-    const full = data?.over && held.record_json && seedText(held.record_json) !== null && !store.hostedFull(row)
-      ? await compactOf(held.record_json) : null;
-    row = await store.updateGame(id, (r) => {
-      if (r.kind !== 'hosted') return r;
-      mirror(r, held);
-      if (!data) return r;
-      Object.assign(r.hosted, {
-        seq: data.seq,
-        tipHash: data.tip_hash,
-        toMove: data.to_move,
-        view: data.view,
-        legal: data.legal_moves || [],
-        undo: data.undo ?? null,
-        over: data.over,
-        outcome: data.outcome ?? null,
-      });
-      if (full) {
-        r.hosted.recordKifu = full;
-        delete r.hosted.recordJson;
-      }
-      // A guest's name arrives when they join; a seat with none keeps this device's.
-      if (data.names) r.names = data.names.map((name, seat) => name || r.names?.[seat] || '');
-      r.seq = data.seq;
-      r.toMove = data.to_move;
-      r.over = data.over;
-      r.outcome = data.outcome ?? null;
-      return r;
-    });
     await recomputeStatus();
+    throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
   }
-  if (offline) throw new ApiError(0, { code: 'offline', detail: 'server unreachable' });
+  // Over: the full record is public; kept compact it opens in the engine (scrubbing,
+  // branching, export). The sync client keeps its own copy (JSON text).
+  const full = view.over && copy && seedText(copy) !== null && !store.hostedFull(row) ? await compactOf(copy) : null;
+  row = await store.updateGame(id, (r) => {
+    if (r.kind !== 'hosted') return r;
+    Object.assign(r.hosted, {
+      seq: view.seq,
+      tipHash: view.tip_hash,
+      toMove: view.to_move,
+      view: view.view,
+      legal: view.legal_moves || [],
+      undo: view.undo ?? null,
+      over: view.over,
+      outcome: view.outcome ?? null,
+    });
+    if (full) {
+      r.hosted.recordKifu = full;
+      delete r.hosted.recordJson;
+    }
+    // A guest's name arrives when they join; a seat with none keeps this device's.
+    if (view.names) r.names = view.names.map((name, seat) => name || r.names?.[seat] || '');
+    r.seq = view.seq;
+    r.toMove = view.to_move;
+    r.over = view.over;
+    r.outcome = view.outcome ?? null;
+    return r;
+  });
   if (row) noticeTurn(before, row).catch((err) => console.warn('notify', id, err));
   return row;
 }
@@ -382,18 +305,12 @@ async function compactOf(recordJson) {
  * @param {string[] | null} [moveIds] */
 export async function dismissNotice(id, moveIds = null) {
   const row = await store.getGame(id);
-  /** @type {HostedHeld | null} */
-  let held = null;
-  if (row?.kind === 'hosted') {
-    const client = await hostedClient(row);
-    await client.markSeen(id, moveIds);
-    held = (await client.hosted(id)) ?? null;
+  if (row?.kind === 'hosted' && row.hosted.rejected?.some((r) => !r.seen)) await (await syncClient()).markSeen(id, moveIds);
+  if (row?.sync?.notice && !moveIds) {
+    await store.updateGame(id, (r) => {
+      if (r.sync) delete r.sync.notice;
+    });
   }
-  await store.updateGame(id, (r) => {
-    if (r.sync && !moveIds) delete r.sync.notice;
-    if (held && r.kind === 'hosted') mirror(r, held);
-    return r;
-  });
   await recomputeStatus();
 }
 
@@ -426,7 +343,7 @@ export function startSyncLoop() {
 export async function openOtherLine(row) {
   const lines = row.sync?.lines || [];
   const line = lines[lines.length - 1];
-  const ownerToken = row.sync?.ownerToken;
+  const ownerToken = row.sync?.owner_token;
   if (!line) throw new Error('no other line');
   const client = await syncClient();
   const recordJson = await client.downloadLine(line, ownerToken);
@@ -438,7 +355,7 @@ export async function openOtherLine(row) {
     r.seatKinds = row.seatKinds;
     r.names = row.names;
     r.bots = row.bots;
-    r.sync = { state: 'synced', ownerToken, remoteId: line.record_id, serverSeq: line.seq, serverTip: line.tip_hash, lines: [] };
+    r.sync = { record_id: id, server_id: line.record_id, owner_token: ownerToken, acked_seq: line.seq, acked_tip: line.tip_hash, lines: [] };
     return r;
   });
   return id;

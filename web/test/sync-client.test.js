@@ -1,5 +1,6 @@
-// engine/sync.js's SyncClient: fetch + IndexedDB (fake-indexeddb) around core.sync, here
-// a stand-in engine that keeps a hosted seat's queue the way core.sync does.
+// engine/sync.js's SyncClient: fetch + storage around core.sync, here a stand-in engine
+// that keeps a hosted seat's queue the way core.sync does; its state in a database of its
+// own (idbStore, over fake-indexeddb) or in the caller's store (the PWA's rows).
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { SyncClient } from '../engine/sync.js';
@@ -137,6 +138,46 @@ describe('hosted seats', () => {
   });
 });
 
+describe('the caller\'s store', () => {
+  /** A SyncStore over a Map, counting its writes. */
+  function mapStore() {
+    const held = new Map();
+    const puts = [];
+    return {
+      held,
+      puts,
+      get: async (kind, key) => structuredClone(held.get(`${kind}/${key}`)),
+      put: async (kind, key, value) => {
+        puts.push(`${kind}/${key}`);
+        held.set(`${kind}/${key}`, structuredClone(value));
+      },
+      delete: async (kind, key) => held.delete(`${kind}/${key}`),
+      list: async (kind) => [...held].filter(([k]) => k.startsWith(`${kind}/`)).map(([, v]) => v),
+    };
+  }
+
+  it('is where everything is kept: no database of its own', async () => {
+    const store = mapStore();
+    const fetch = fakeFetch(() => new Response(new Uint8Array([1]), { status: 200, headers: { 'Content-Type': 'application/vnd.kifu.record' } }));
+    const sync = new SyncClient({ engine: fakeEngine(), fetch, store });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'row-1' });
+    const id = await sync.queueMove('row-1', { seat: 0, move: { n: 1 }, based_on: 0 });
+    expect(store.puts).toEqual(['hosted/row-1', 'hosted/row-1']); // joined; the move, in one write
+    expect(store.held.get('hosted/row-1').state.pending.map((p) => p.move_id)).toEqual([id]);
+    await sync.pullHosted('row-1');
+    expect(store.puts).toHaveLength(3); // the pull brought a copy
+    await sync.pullHosted('row-1');
+    expect(store.puts).toHaveLength(3); // the same copy again: nothing written
+    expect((await sync.list('hosted')).map((h) => h.key)).toEqual(['row-1']);
+    await sync.forget('hosted', 'row-1');
+    expect(await sync.hosted('row-1')).toBeUndefined();
+  });
+
+  it('or a database of its own, named: one of the two is needed', () => {
+    expect(() => new SyncClient({ engine: fakeEngine(), fetch: fakeFetch() })).toThrow('give it a store');
+  });
+});
+
 describe('local records', () => {
   it('upload compact bytes as the compact media type and keep the owner token', async () => {
     const fetch = fakeFetch(() => new Response('{}', { status: 201 }));
@@ -156,5 +197,5 @@ describe('local records', () => {
 
 /** The database a client was opened on (its name is random per test). */
 async function dbNameOf(sync) {
-  return (await sync.db).name;
+  return sync.store.name;
 }

@@ -62,9 +62,9 @@ describe('the sync badge', () => {
     expect(seen.at(-1)).toEqual({ state: 'empty', pending: 0, conflicts: 0, online: true });
 
     // Backed up to entry 1 of 3: 2 entries wait. A new game never uploaded: 1.
-    await store.putGame({ id: 'l1', game: 'g', kind: 'local', seq: 3, sync: { ownerToken: 'o', serverSeq: 1 } });
-    await store.putGame({ id: 'l2', game: 'g', kind: 'local', seq: 0, sync: { state: 'pending' } });
-    await store.putGame({ id: 'h1', game: 'g', kind: 'hosted', hosted: { gameId: 'g1', token: 't', seat: 0, pending: [{ move_id: 'm1', seat: 0, based_on: 0 }], rejected: [] } });
+    await store.putGame({ id: 'l1', game: 'g', kind: 'local', seq: 3, sync: { record_id: 'l1', owner_token: 'o', acked_seq: 1 } });
+    await store.putGame({ id: 'l2', game: 'g', kind: 'local', seq: 0, sync: { record_id: 'l2' } });
+    await store.putGame({ id: 'h1', game: 'g', kind: 'hosted', hosted: { gameId: 'g1', token: 't', seat: 0, state: { game_id: 'g1', seat: 0, pending: [{ move_id: 'm1', seat: 0, based_on: 0 }], rejected: [] } } });
     await sync.recomputeStatus();
     expect(seen.at(-1)).toEqual({ state: 'pending', pending: 4, conflicts: 0, online: true });
     expect(sync.statusText(seen.at(-1))).toBe('⟳ Pending 4');
@@ -72,7 +72,7 @@ describe('the sync badge', () => {
     // A rejected move not dismissed yet, and a fork notice: each game needs attention once.
     const rejected = { pending: { move_id: 'm0', seat: 0, based_on: 0 }, code: 'illegal', message: 'no', rule_id: '', by: 'server', after: null, seen: false };
     await store.updateGame('h1', (row) => {
-      if (row.kind === 'hosted') row.hosted.rejected = [{ ...rejected, move_id: 'm0', move: null }];
+      if (row.kind === 'hosted') row.hosted.state.rejected = [rejected];
     });
     await store.updateGame('l1', (row) => {
       row.sync = { ...row.sync, notice: { kind: 'fork', parentSeq: '1', detail: 'forked after move 1' } };
@@ -83,7 +83,7 @@ describe('the sync badge', () => {
 
     // Seen rejections and a dismissed notice no longer count.
     await store.updateGame('h1', (row) => {
-      if (row.kind === 'hosted') row.hosted.rejected = [{ ...rejected, seen: true, move_id: 'm0', move: null }];
+      if (row.kind === 'hosted') row.hosted.state.rejected = [{ ...rejected, seen: true }];
     });
     await store.updateGame('l1', (row) => {
       delete row.sync?.notice;

@@ -6,7 +6,7 @@ import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
 import { importRecordFile } from '../records.js';
-import { dismissNotice, forgetGame } from '../sync.js';
+import { dismissNotice } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
 import { seatName } from '../seats.js';
@@ -100,8 +100,7 @@ function gameItem(row, games, redraw) {
       on: {
         click: async () => {
           if (!confirm(t('home.confirmDelete'))) return;
-          await store.deleteGame(row.id);
-          forgetGame(row).catch((err) => console.warn('forget', row.id, err));
+          await store.deleteGame(row.id); // its sync state (a queue, a backup's) is in the row
           redraw();
         },
       },
