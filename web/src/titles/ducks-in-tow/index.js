@@ -1,6 +1,7 @@
 // Ducks in Tow in the PWA: its board, how to play, its words, its moves and events in
 // words, and the content of a picker's choice (duck chips for the Gift Shop's food and
 // feeding).
+import './style.css';
 import { renderDucks, duckCounts, duckLabel, cardName, formationName } from './board.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';

@@ -1,5 +1,6 @@
 // Rewild: South America in the PWA: its board, how to play, its words, its moves and
 // events in words, and the end-game effects of the scoring trail card by card.
+import './style.css';
 import { renderRewild, rwLabel, cardName } from './board.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';

@@ -1,4 +1,5 @@
 // Tulikko in the PWA: its board, how to play, its words, and its moves and events in words.
+import './style.css';
 import { renderTulikko } from './board.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';

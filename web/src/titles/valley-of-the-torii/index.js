@@ -1,5 +1,6 @@
 // Valley of the Torii in the PWA: its board, how to play, its words, its moves and
 // events in words, a picker's choice as tile chips, and the score pad on the end screen.
+import './style.css';
 import { renderTorii } from './board.js';
 import { fieldWords, moveText } from './words.js';
 import { scoreSheet, soloOpponent } from './sheet.js';

@@ -1,5 +1,6 @@
 // Whispering Woods in the PWA: its board, how to play, its words, and its moves and
 // events in words (tiles by colour and path, positions from the starting tile).
+import './style.css';
 import { renderWoods, woodsLabel, tileIdWords, animalWords, posWords, known, levelMission } from './board.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';
