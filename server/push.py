@@ -57,7 +57,7 @@ WORDS = {
     },
     "ja": {
         "turn": "{title}：{name}さんが手番を終えました。あなたの番です。",
-        "takeback": "{title}：{name}さんが手の取り消しを求めています。",
+        "takeback": "{title}：{name}さんが操作の取り消しを求めています。",
         "over": "{title}が終わりました。",
     },
 }

@@ -381,7 +381,7 @@ export class SyncClient {
    * changed. Reconnects with backoff (1 s doubling to 30 s) until the returned stop
    * function is called; `stop.isOpen()` says whether the socket is up now.
    * @param {string} key
-   * @param {(type: "hello" | "entry") => void} onRing
+   * @param {(type: "hello" | "entry" | "table") => void} onRing
    * @returns {(() => void) & {isOpen: () => boolean}}
    */
   ring(key, onRing) {
@@ -401,7 +401,7 @@ export class SyncClient {
       open.onmessage = (event) => {
         let type;
         try { type = JSON.parse(event.data).type; } catch { return; }
-        if (type === "hello" || type === "entry") onRing(type);
+        if (type === "hello" || type === "entry" || type === "table") onRing(type);
       };
       open.onclose = () => {
         if (stopped) return;

@@ -12,6 +12,7 @@ import { t, tOr } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { ruleText } from './ruletext.js';
 import { lineOf } from './kit/movelog.js';
+import { seatName } from './seats.js';
 import { dismissNotice, queueHosted, requestSync, syncHosted } from './sync.js';
 
 /** Whether undo is on, and why, in full (the button's title, what a screen reader
@@ -421,15 +422,57 @@ export class HostedSession {
     if (!this.snapshot.seq) return undoState(false, 'undo.nothing');
     if (!navigator.onLine) return undoState(false, 'undo.offline');
     const undo = this.row.hosted.undo;
+    const asked = this.openAsk();
+    if (asked?.seat === this.row.hosted.seat) {
+      return undoState(false, 'undo.asked', { names: this.namesOf(asked.needs) });
+    }
+    if (undo?.ask && !this.snapshot.pending.length) {
+      // another player's move: the server asks them (undo() sends the ask)
+      return { ...undoState(true, 'undo.ask', { names: this.namesOf(undo.needs || []) }), ask: true };
+    }
     if (undo && !undo.allowed && !this.snapshot.pending.length) {
       return undoState(false, 'undo.refused', { text: ruleText(this.game, undo) });
     }
     return undoState(true, `undo.policy.${this.row.takeback}`);
   }
 
-  /** A take-back goes through the same queue; the server's refusal is the tap's error
-   * (with the rule's reason), not a notice to dismiss later. */
+  /** @param {number[]} seats @returns {string} the seats' names, as the app shows them */
+  namesOf(seats) {
+    return seats.map((seat) => seatName(this.row, seat)).join(t('list.sep'));
+  }
+
+  /** The take-back ask on the table as of the last sync, if it is still waiting. */
+  openAsk() {
+    const ask = this.row.hosted.ask;
+    return ask && ask.expires_at > Date.now() && ask.to_seq < (this.snapshot.seq || 0) ? ask : null;
+  }
+
+  /** An ask this seat is to answer: another player wants to take back a move of ours. */
+  askToAnswer() {
+    const ask = this.openAsk();
+    const seat = this.row.hosted.seat;
+    return ask && ask.needs.includes(seat) && !ask.agreed.includes(seat) ? ask : null;
+  }
+
+  /** Agree to (or refuse) the open ask; the last consent makes the take-back.
+   * @param {boolean} accept */
+  async answerAsk(accept) {
+    const ask = this.askToAnswer();
+    if (!ask) return this.snapshot;
+    const h = this.row.hosted;
+    await api('POST', `/api/games/${h.gameId}/takeback-asks/${encodeURIComponent(ask.ask_id)}/answer`, { token: h.token, body: { accept } });
+    return this.refresh();
+  }
+
+  /** Undo: a take-back of this seat's own moves goes through the queue (the server's
+   * refusal is the tap's error, with the rule's reason, not a notice to dismiss
+   * later); one that takes back another player's move asks them first (online). */
   async undo() {
+    if (this.row.hosted.undo?.ask) {
+      const h = this.row.hosted;
+      await api('POST', `/api/games/${h.gameId}/takeback-asks`, { token: h.token, body: { move_id: await moveId(this.id) } });
+      return this.refresh();
+    }
     const takeBackId = await moveId(this.id);
     this.row = await queueHosted(this.id, { kind: 'takeback', to_seq: null, move_id: takeBackId });
     await this.refresh();

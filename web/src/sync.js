@@ -27,13 +27,14 @@ import { saveRecordRow } from './records.js';
 /** @typedef {import('./storage.js').HostedRow} HostedRow */
 /** @typedef {import('../engine/sync.js').SyncClient} SyncClient */
 /** @typedef {import('./storage.js').UndoState} UndoState */
+/** @typedef {import('./storage.js').TakebackAsk} TakebackAsk */
 /** The overall state the badge shows.
  * @typedef {{state: 'empty' | 'synced' | 'pending' | 'offline' | 'conflict', pending: number,
  *   conflicts: number, online: boolean}} SyncStatus */
 /** A seat's view as the server answers it (server/API.md `GET /api/games/{id}/view`).
  * @typedef {{seq: number, tip_hash: string, seat: number | null, to_move: number[], view: any,
  *   legal_moves: any[], outcome: any, over: boolean, names?: string[],
- *   undo?: UndoState | null}} ViewResponse */
+ *   undo?: UndoState | null, takeback_ask?: TakebackAsk | null}} ViewResponse */
 
 let online = navigator.onLine;
 /** @type {Set<(status: SyncStatus) => void>} */
@@ -189,7 +190,7 @@ function isOffline(err) {
 /** Call `onRing(type)` on every message of this hosted row's live socket (SyncClient
  * `ring`). Resolves to the stop function (`stop.isOpen()`: is the socket up now).
  * @param {string} id
- * @param {(type: 'hello' | 'entry') => void} onRing */
+ * @param {(type: 'hello' | 'entry' | 'table') => void} onRing */
 export async function followHosted(id, onRing) {
   return (await syncClient()).ring(id, onRing);
 }
@@ -267,6 +268,7 @@ async function hostedOnce(id) {
       view: view.view,
       legal: view.legal_moves || [],
       undo: view.undo ?? null,
+      ask: view.takeback_ask ?? null,
       over: view.over,
       outcome: view.outcome ?? null,
     });

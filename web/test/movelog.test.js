@@ -1,7 +1,7 @@
 // src/kit/movelog.js: the line of moves in effect, from the entries alone (a hosted
 // game's screen has no engine-made line: its log read "Nothing yet" before).
 import { describe, expect, it } from 'vitest';
-import { lineOf } from '../src/kit/movelog.js';
+import { lineOf, logTurns } from '../src/kit/movelog.js';
 
 const move = (seq) => ({ seq, kind: 'entry' });
 const takeBack = (seq, to) => ({ seq, kind: 'takeback', to_seq: to });
@@ -21,5 +21,22 @@ describe('lineOf', () => {
     const entries = [move(1), move(2), takeBack(3, 1), move(4), takeBack(5, 0), move(6)];
     expect(lineOf(entries)).toEqual([0, 6]);
     expect(lineOf(entries.slice(0, 4))).toEqual([0, 1, 4]);
+  });
+});
+
+describe('logTurns: a take-back is a line of the log, saying who', () => {
+  const names = (seat) => ['Ana', 'Guest'][seat];
+  const by = (entry, seat) => ({ ...entry, seat, events: [] });
+  const turns = (entries) => logTurns('high-card', {}, entries, lineOf(entries), names).map((turn) => [turn.seat, turn.sentences]);
+
+  it('says who took back, to which move', () => {
+    const entries = [by(move(1), 0), by(move(2), 1), by(move(3), 0), by(takeBack(4, 2), 1), by(move(5), 1)];
+    expect(turns(entries)).toEqual([[1, ['Guest took back to move 2.']]]);
+  });
+
+  it('forgets a take-back that a later one went back over', () => {
+    const entries = [by(move(1), 0), by(move(2), 1), by(takeBack(3, 1), 1), by(move(4), 1), by(takeBack(5, 0), 0), by(move(6), 0)];
+    expect(turns(entries)).toEqual([[0, ['Ana took back to move 0.']]]);
+    expect(turns(entries.slice(0, 4))).toEqual([[1, ['Guest took back to move 1.']]]);
   });
 });

@@ -61,29 +61,53 @@ export function eventText(game, event, names, title, viewer) {
 // game is one seat's entries from start to end, and its log was one paragraph.
 const TURN_ENDS = new Set(['turn-ended', 'turn-passed', 'turn-started', 'round-closed']);
 
+/** The take-backs still part of the story of `line`, by the seq they went back to: a
+ * take-back whose target is in the line and after which every later move in the line
+ * was made (one undone by a later take-back is gone with what it went back over). */
+function takebacksIn(entries, line) {
+  const at = new Map();
+  const position = new Map((line || []).map((seq, i) => [seq, i]));
+  for (const entry of entries) {
+    if (entry?.kind !== 'takeback') continue;
+    const i = position.get(entry.to_seq ?? 0);
+    if (i === undefined || line.slice(i + 1).some((seq) => seq < entry.seq)) continue;
+    at.set(entry.to_seq ?? 0, [...(at.get(entry.to_seq ?? 0) || []), entry]);
+  }
+  return at;
+}
+
 /** The turns of the log ({seat, first, last, sentences}): consecutive entries of one
- * seat up to an event that ends a turn (TURN_ENDS), each event a sentence. */
+ * seat up to an event that ends a turn (TURN_ENDS), each event a sentence; a take-back
+ * is a turn of its own, where it went back to ("Guest took back to move 3"). */
 export function logTurns(game, title, entries, line, names, viewer = null) {
   const turns = [];
   let ended = false; // the entries so far closed a turn
+  const takebacks = takebacksIn(entries, line);
+  const tookBack = (seq) => {
+    for (const entry of takebacks.get(seq) || []) {
+      turns.push({ seat: entry.seat, first: entry.seq, last: entry.seq, words: [], text: t('log.takeback', { name: names(entry.seat), to: entry.to_seq ?? 0 }) });
+      ended = true;
+    }
+  };
+  tookBack(0);
   for (const seq of line || []) {
     const entry = entries[seq - 1];
     if (!entry || entry.kind === 'takeback') continue;
     const events = entry.events || [];
     const ends = events.some((ev) => TURN_ENDS.has(ev.type));
     const words = events.map((ev) => worded(game, ev, names, title, viewer)).filter(Boolean);
-    if (!words.length) {
-      ended = ended || ends;
-      continue;
-    }
     const prev = turns[turns.length - 1];
-    if (prev && prev.seat === entry.seat && !ended) {
-      prev.words.push(...words);
-      prev.last = seq;
-    } else turns.push({ seat: entry.seat, first: seq, last: seq, words });
-    ended = ends;
+    if (!words.length) ended = ended || ends;
+    else {
+      if (prev && prev.seat === entry.seat && !ended && !prev.text) {
+        prev.words.push(...words);
+        prev.last = seq;
+      } else turns.push({ seat: entry.seat, first: seq, last: seq, words });
+      ended = ends;
+    }
+    tookBack(seq);
   }
-  for (const turn of turns) turn.sentences = sentences(turn.words);
+  for (const turn of turns) turn.sentences = turn.text ? [turn.text] : sentences(turn.words);
   return turns;
 }
 

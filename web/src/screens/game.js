@@ -513,6 +513,15 @@ export async function gameScreen(root, { args: [id], screen }) {
       if (!r.seen) items.push(t('notice.rejectedHere', { move: titleOf(session.game).label(r.move || {}), detail: ruleText(session.game, r) }));
     }
     notice.replaceChildren(...items.map((text) => h('div.notice', { role: 'alert' }, text)));
+    // another player asks to take back a move: this seat's consent, with the time left
+    const ask = session.askToAnswer?.();
+    if (ask) {
+      const seconds = Math.max(0, Math.round((ask.expires_at - Date.now()) / 1000));
+      notice.prepend(h('div.notice.ask', { id: 'takeback-ask', role: 'alertdialog', 'aria-labelledby': 'takeback-ask-text' },
+        h('p', { id: 'takeback-ask-text' }, t('ask.title', { name: names(ask.seat), seq: ask.to_seq }), ' ', t('ask.until', { seconds })),
+        h('button.primary', { type: 'button', id: 'ask-agree', on: { click: () => act(() => session.answerAsk(true)) } }, t('ask.agree')),
+        h('button', { type: 'button', id: 'ask-decline', on: { click: () => act(() => session.answerAsk(false)) } }, t('ask.decline'))));
+    }
     if (n?.kind === 'fork' && session.row.sync?.lines?.length) {
       notice.append(h('button', { type: 'button', id: 'open-other-line', on: { click: () => act(async () => {
         go(`#/game/${encodeURIComponent(await openOtherLine(session.row))}`);
@@ -629,7 +638,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       return;
     }
     if (session.kind === 'hosted' && !session.snapshot.over) {
-      const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}`;
+      const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}/${session.row.hosted.ask?.ask_id || ''}/${session.row.hosted.ask?.agreed?.length || 0}`;
       const before = key(session.snapshot);
       // The live socket refreshes at once; this slower poll is the fallback.
       timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), stopLive?.isOpen() ? 6000 : 1500);
@@ -639,7 +648,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   // Hosted games: the server's live socket rings on every new entry (SyncClient.ring).
   if (session.kind === 'hosted' && !session.snapshot.over) {
     followHosted(session.id, (type) => {
-      if (type === 'entry' && !busy) session.refresh().then(() => draw()).catch(() => {});
+      if ((type === 'entry' || type === 'table') && !busy) session.refresh().then(() => draw()).catch(() => {});
     }).then((stop) => (disposed ? stop() : (stopLive = stop)), (err) => console.warn('live', err));
   }
 
