@@ -45,6 +45,7 @@ from . import schemas as s
 from .auth import Principal, authorize, new_token, seat_of, token_hash
 from .cache import MAX_RETRIES, Live, RecordCache, engine, record_entries
 from .names import clean_name, shown_name
+from .presence import Presence
 from .problems import ApiError
 from .push import Announcer, endpoint_allowed
 from .quotas import Quotas
@@ -178,6 +179,7 @@ class HostedGames:
         self.announcer = announcer  # Web Push (push.py); None: no pushes
         self.push_hosts = push_hosts
         self.push_per_seat = push_per_seat
+        self.presence = Presence()  # who holds the table's live socket (live.py)
 
     def _hosted(self, game_id: str, token: str | None) -> tuple[Live, Principal]:
         live = self.cache.get(game_id)
@@ -342,6 +344,10 @@ class HostedGames:
                 names=[shown_name(agg.seat_name(i)) for i in range(tl.record.genesis.seats)],
                 undo=None if at is not None or seat is None else self._undo_state(live, seat),
                 takeback_ask=None if at is not None else self._shown_ask(live),
+                claimed=[bool(h) or i in agg.bot_seats() for i, h in enumerate(agg.seat_hashes)],
+                presence=[]
+                if at is not None
+                else self.presence.of(game_id, tl.record.genesis.seats),
             )
 
     def _undo_state(self, live: Live, seat: int) -> s.UndoState:

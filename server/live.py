@@ -51,6 +51,12 @@ class SocketCount:
                 del self.open[key]
 
 
+def table_ring(seat: int) -> bytes:
+    """The channel message that makes each socket of the table but `seat`'s own say
+    "table" (a seat came or went: the others fetch the view)."""
+    return msgspec.json.encode({"seq": 0, "table": True, "seat": seat})
+
+
 async def send_or_drop(socket: WebSocket[Any, Any, Any], message: bytes) -> None:
     """Send, or give up on a reader too slow to take it (its buffers are full)."""
     await asyncio.wait_for(socket.send_data(message.decode()), SEND_TIMEOUT)
@@ -93,6 +99,9 @@ async def follow(
     async with channels.start_subscription([channel(game_id)]) as subscriber:
         hello, last = await run(updates.hello, game_id, who, since)
         await send_or_drop(socket, hello)
+        if who.seat is not None:  # the table sees this seat come (and go, below)
+            svc.hosted.presence.join(game_id, who.seat)
+            await channels.wait_published(table_ring(who.seat), [channel(game_id)])
 
         async def pump() -> None:
             nonlocal last
@@ -102,7 +111,9 @@ async def follow(
                     known = int(rung["seq"])
                 except Exception:
                     rung, known = {}, None
-                if rung.get("table"):  # a take-back ask or answer: the seat fetches its view
+                if rung.get("table") and rung.get("seat", -1) == who.seat:
+                    continue  # its own coming or going
+                if rung.get("table"):  # a take-back ask, an answer, a seat came or went
                     await send_or_drop(socket, b'{"type":"table"}')
                     continue
                 if known is not None and known <= last:
@@ -134,3 +145,7 @@ async def follow(
                 task.cancel()
             with contextlib.suppress(Exception):
                 await asyncio.gather(*tasks, return_exceptions=True)
+            if who.seat is not None:
+                svc.hosted.presence.leave(game_id, who.seat)
+                with contextlib.suppress(Exception):
+                    channels.publish(table_ring(who.seat), [channel(game_id)])

@@ -182,6 +182,15 @@ class TakebackAnswered(msgspec.Struct, kw_only=True):
     taken: MoveAccepted | None = None
 
 
+class SeatPresence(msgspec.Struct, kw_only=True):
+    """A seat at the table now: a device of its holds the live socket (`online`), and
+    since when (ms since the epoch; 0: not seen since the server started)."""
+
+    seat: int
+    online: bool
+    since: int
+
+
 class ViewResponse(msgspec.Struct, kw_only=True):
     seq: int
     tip_hash: str
@@ -197,6 +206,10 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     undo: UndoState | None = None
     # a take-back waiting for consent (every seat sees it; current views only)
     takeback_ask: TakebackAsk | None = None
+    # per seat: taken by a player (or a bot); an invitation to a taken seat is used
+    claimed: list[bool] = []
+    # per seat: whether a device of its is at the table now (current views only)
+    presence: list[SeatPresence] = []
 
 
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

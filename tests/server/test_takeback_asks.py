@@ -176,3 +176,40 @@ def test_the_other_seats_socket_rings_for_an_ask_and_gets_the_take_back(
             entry = next(r for r in rings if r["type"] == "entry")
             assert entry["entry"]["kind"] == "takeback" and entry["entry"]["seat"] == 1
             assert {"type": "table"} in rings
+
+
+def test_the_view_says_which_seats_are_taken_and_who_is_at_the_table(
+    server: ThreadServer,
+) -> None:
+    """`claimed`: an invitation to a taken seat is used (the table shows it no more);
+    `presence`: a seat whose device holds the live socket is online, and since when;
+    the others' sockets ring 'table' when it comes and goes."""
+    with server.client() as client:
+        created = client.post("/api/games", json={"game": "high-card", "players": 3}).json()
+        game_id = created["game_id"]
+        first = client.post(
+            f"/api/games/{game_id}/seats", json={"code": created["invites"][0]["code"]}
+        ).json()
+        auth = {"Authorization": f"Bearer {first['token']}"}
+
+        def view() -> dict[str, Any]:
+            return client.get(f"/api/games/{game_id}/view", headers=auth).json()
+
+        assert view()["claimed"] == [True, False, False]
+        assert [p["online"] for p in view()["presence"]] == [False, False, False]
+        second = client.post(
+            f"/api/games/{game_id}/seats", json={"code": created["invites"][1]["code"]}
+        ).json()
+        assert view()["claimed"] == [True, True, False]
+        with connect(ws_url(server, game_id, first["token"])) as mine:
+            assert json.loads(mine.recv(timeout=5))["type"] == "hello"  # no ring of its own
+            before = int(time.time() * 1000)
+            with connect(ws_url(server, game_id, second["token"])) as theirs:
+                assert json.loads(theirs.recv(timeout=5))["type"] == "hello"
+                assert json.loads(mine.recv(timeout=5)) == {"type": "table"}  # they came
+                here = view()["presence"]
+                assert [p["online"] for p in here] == [True, True, False]
+                assert here[1]["since"] >= before
+            assert json.loads(mine.recv(timeout=5)) == {"type": "table"}  # they left
+            gone = view()["presence"][1]
+            assert not gone["online"] and gone["since"] >= here[1]["since"]
