@@ -1,6 +1,6 @@
 // "How to play" (#/rules/<game>, ?rule=<ID> scrolls to the item citing that rule): the
-// per-game summaries of web/src/titles/<game>/howto.js in the current language, each point with
-// its rule IDs so a refusal's rule ID can be looked up.
+// per-game summaries of web/src/titles/<game>/howto.js in the current language, words only:
+// a point's rule IDs are its anchors and its tooltip, and the point looked up shows them.
 import { h } from '../ui.js';
 import { getLang, t } from '../i18n.js';
 import { cachedCatalogue, gameTitle } from '../catalogue.js';
@@ -29,7 +29,10 @@ export async function rulesScreen(root, { args: [game], params }) {
   };
   const { howto } = titleOf(game);
   const sections = howto[getLang()] || howto.en;
-  const item = ({ text, rules }) => h('li', {}, text, ' ', h('small.rule-ids', {}, rules.map((rule) => h('span', { id: anchor(rule) }, rule))));
+  // a point's rule IDs are for whoever asks (the rulebook's numbers): a tooltip, and the
+  // anchors "Why?" links land on; only the point looked up shows them, under its words
+  const item = ({ text, rules }) => h('li', { title: rules.length ? t('howto.ruleIds', { ids: rules.join(t('list.sep')) }) : undefined, dataset: { rules: rules.join(' ') } },
+    rules.map((rule) => h('span.rule-anchor', { id: anchor(rule) })), text);
   root.append(
     h('h1', { id: 'rules-title' }, t('howto.title', { game: name })),
     h('p.note', {}, t('howto.note')),
@@ -39,7 +42,9 @@ export async function rulesScreen(root, { args: [game], params }) {
   );
   const target = params.rule && root.querySelector(`[id="rule-${CSS.escape(params.rule)}"]`);
   if (target) {
-    target.closest('li').classList.add('rule-target');
+    const li = target.closest('li');
+    li.classList.add('rule-target');
+    li.append(h('small.rule-ids', { id: 'rule-ids' }, t('howto.ruleIds', { ids: li.dataset.rules.split(' ').join(t('list.sep')) })));
     target.scrollIntoView({ block: 'center' });
   }
 }

@@ -268,7 +268,8 @@ export const en = {
   // how to play (screens/rules.js; the summaries live in src/rules/<game>.js)
   'howto.title': 'How to play {game}',
   'howto.link': 'Rules',
-  'howto.note': 'Each point ends with its rule IDs: a refused move names one of them.',
+  'howto.note': 'The rules in short. “Why?” on a refused move opens the point it breaks.',
+  'howto.ruleIds': 'Rule {ids}',
   'howto.none': 'There is no rules summary for this game.',
   'howto.ruleLink': 'Why?',
   // the game screen: step controls, history, move log

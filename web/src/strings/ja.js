@@ -268,7 +268,8 @@ export const ja = {
   // how to play (screens/rules.js; the summaries live in src/rules/<game>.js)
   'howto.title': '{game}の遊び方',
   'howto.link': 'ルール',
-  'howto.note': '各項目の末尾はルール番号です。却下された操作の「ルールを見る」から、その項目に移動できます。',
+  'howto.note': 'ルールの要点です。できない操作の「なぜ？」から、その項目に移動できます。',
+  'howto.ruleIds': 'ルール番号：{ids}',
   'howto.none': 'このゲームのルール要約はありません。',
   'howto.ruleLink': 'なぜ？',
   // the game screen: step controls, history, move log
