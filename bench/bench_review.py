@@ -8,11 +8,11 @@ Plays `--games` seeded two-player games a title, `--strong` against `--weak` (th
 "easy" is greedy), the strong bot in the first seat every other game, cut after
 `--moves` moves (0: whole games), and reviews each with the default budget and the
 game's seed as the review seed. Prints, over every move with a choice: the mean loss of
-each side's moves and of all moves, the share of each side's moves with a loss, and of
-the moves the summaries flag as each seat's weakest, how many are the weak bot's and
-their mean loss; then the review's time a game in CPython (mean and max, and the
-time to play the games, which the strong searches dominate). The check: the weak
-bot's moves lose more than the average move (OK / NOT).
+each side's moves and of all moves, the share of each side's moves with a loss; of the
+moves the summaries flag as each seat's weakest, how many are the weak bot's and their
+mean loss, and whose each game's 6 biggest losses were; then the review's time a game
+in CPython (mean and max, and the time to play the games, which the strong searches
+dominate). The check: the weak bot's moves lose more than the average move (OK / NOT).
 """
 
 from __future__ import annotations
@@ -29,13 +29,17 @@ from core.kernel import Rng, Timeline, new_record, play_bots
 from core.kernel.bots import bots_of
 from core.kernel.review import review
 
+WORST = 6
+"""Each game's biggest losses (either side) counted by whose they were."""
+
 
 def bench(game_id: str, strong: str, weak: str, games: int, moves: int, seed: int) -> str:
     game = get(game_id)
     bots = bots_of(game)
     losses: dict[str, list[float]] = {strong: [], weak: []}
     flagged: list[tuple[str, float]] = []
-    played = reviewed = worst = 0.0
+    worst: list[str] = []  # whose were each game's biggest losses
+    played = reviewed = slowest = 0.0
     for n in range(games):
         seats = {n % 2: strong, 1 - n % 2: weak}
         start = time.perf_counter()
@@ -53,13 +57,15 @@ def bench(game_id: str, strong: str, weak: str, games: int, moves: int, seed: in
         result = review(timeline, seed=seed + n)
         took = time.perf_counter() - start
         reviewed += took
-        worst = max(worst, took)
+        slowest = max(slowest, took)
         by_seq = {entry.seq: entry for entry in result.entries}
         for entry in result.entries:
             if entry.choices > 1:
                 losses[seats[entry.seat]].append(entry.loss)
         for summary in result.summary.seats:
             flagged += [(seats[summary.seat], by_seq[seq].loss) for seq in summary.weakest]
+        ranked = sorted(result.entries, key=lambda entry: (-entry.loss, entry.seq))
+        worst += [seats[entry.seat] for entry in ranked[:WORST] if entry.loss > 0]
     every = losses[strong] + losses[weak]
     mean = sum(every) / len(every)
 
@@ -75,8 +81,9 @@ def bench(game_id: str, strong: str, weak: str, games: int, moves: int, seed: in
     return (
         f"  mean loss a move: {side(strong)}, {side(weak)}, all {mean:8.3f}: {verdict}\n"
         f"  flagged weakest: {len(weak_flags)} of {len(flagged)} are {weak}'s,"
-        f" mean loss {weak_flagged:.3f} ({times:.1f}x the average move)\n"
-        f"  review {reviewed / games:5.2f} s a game (max {worst:5.2f} s, {len(every) / games:.0f}"
+        f" mean loss {weak_flagged:.3f} ({times:.1f}x the average move);"
+        f" of each game's {WORST} biggest losses, {weak}'s: {worst.count(weak)} of {len(worst)}\n"
+        f"  review {reviewed / games:5.2f} s a game (max {slowest:5.2f} s, {len(every) / games:.0f}"
         f" moves with a choice a game); playing the games {played:.0f} s"
     )
 

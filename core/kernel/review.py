@@ -284,9 +284,9 @@ def review_position(
     with `seed` (what `review` gives that entry).
 
     `state` is read only through `game.determinize(state, seat, rng)`: the first world
-    lists the legal moves and shortlists the candidates (the judge's best one step
-    ahead, never past a draw), every world scores them, the move played and each seat's
-    lead before and after it."""
+    lists the legal moves and shortlists the candidates (those the judge ranks best,
+    never past a draw), every world scores them, and each seat's value before and after
+    the move played."""
     judge = judge or judge_of(game)
     if budget.worlds < 1 or budget.candidates < 0:
         raise KifuError("a review needs at least one world and no negative candidates")
