@@ -17,9 +17,11 @@ def new_game(
     title: str = "",
     names: list[str] | None = None,
     bots: dict[int, str] | None = None,
+    online: bool = False,
 ) -> str:
     """Fill in the new-game form and start; kinds per seat: 'human' | 'bot' | 'remote';
-    `bots` names a bot seat's bot (else the title's own).
+    `bots` names a bot seat's bot (else the title's own); `online`: hosted by the server
+    even with no remote seat (it deals and plays the bots).
 
     Returns the game row id.
     """
@@ -44,6 +46,8 @@ def new_game(
     if title:
         page.fill("#ng-title", title)
     page.select_option("#ng-takeback", takeback)
+    if online:
+        page.set_checked("#ng-online", True)
     page.click("#ng-create")
     page.wait_for_url("**/#/game/**")
     page.wait_for_selector("#turn")

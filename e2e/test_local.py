@@ -359,7 +359,9 @@ COUNT_ENGINE_CALLS = """
 window.engineCalls = [];
 const post = Worker.prototype.postMessage;
 Worker.prototype.postMessage = function (msg, ...rest) {
-  if (msg && msg.type === 'call') window.engineCalls.push(msg.op === 'sync' ? `sync:${msg.args.call}` : msg.op);
+  if (msg && msg.type === 'call') {
+    window.engineCalls.push(msg.op === 'sync' ? `sync:${msg.args.call}` : msg.op);
+  }
   return post.call(this, msg, ...rest);
 };
 """

@@ -236,18 +236,14 @@ def test_transactions_per_move(server, new_context):
 
     local = min((play_a_card(SYNCED) for _ in range(2)), key=lambda c: sum(c.values()))
 
-    page.goto(page.url.split("#")[0] + "#/new")
-    page.wait_for_selector("#ng-create")
-    page.select_option("#ng-game", "high-card")
-    page.select_option("#ng-players", "2")
-    page.select_option("#ng-seat-0-kind", "human")
-    page.select_option("#ng-seat-1-kind", "bot")
-    page.select_option("#ng-seat-1-bot", "random")
-    page.fill("#ng-opt-deck_size", "40")
-    page.set_checked("#ng-online", True)
-    page.click("#ng-create")
-    page.wait_for_url("**/#/game/hosted-**")
-    page.wait_for_selector("#turn")
+    new_game(
+        page,
+        "high-card",
+        ["human", "bot"],
+        bots={1: "random"},
+        options={"deck_size": 40},
+        online=True,
+    )
     wait_idle(page)
     page.wait_for_function(SYNCED, timeout=30_000)
     sent = f"{SYNCED} && document.querySelector('#turn').dataset.pending === '0'"

@@ -11,7 +11,7 @@ import json
 import time
 
 from conftest import PHONE, open_app, wait_sw
-from helpers import wait_idle
+from helpers import new_game
 
 NOTICES = """navigator.serviceWorker.ready
   .then((r) => r.getNotifications())
@@ -23,17 +23,8 @@ def test_a_push_shows_its_words_and_a_tap_opens_the_table(server, new_context):
     ctx.grant_permissions(["notifications"], origin=server.url)
     page = open_app(ctx.new_page(), server.url)
     wait_sw(page)
-    page.goto(page.url.split("#")[0] + "#/new")
-    page.wait_for_selector("#ng-create")
-    page.select_option("#ng-game", "high-card")
-    page.select_option("#ng-players", "2")
-    page.select_option("#ng-seat-0-kind", "human")
-    page.select_option("#ng-seat-1-kind", "bot")
-    page.set_checked("#ng-online", True)
-    page.click("#ng-create")
-    page.wait_for_url("**/#/game/hosted-**")
-    wait_idle(page)
-    row_id = page.url.split("#/game/")[1]
+    row_id = new_game(page, "high-card", ["human", "bot"], online=True)
+    assert row_id.startswith("hosted-")
     game_id = row_id.removeprefix("hosted-").rsplit("-", 1)[0]
 
     cdp = ctx.new_cdp_session(page)

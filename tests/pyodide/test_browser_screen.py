@@ -17,13 +17,7 @@ import pytest
 from core import browser, games
 from tests.pyodide.test_browser_facade import Door
 
-TITLES = [
-    "tulikko",
-    "ducks-in-tow",
-    "valley-of-the-torii",
-    "whispering-woods",
-    "rewild-south-america",
-]
+TITLES = games.titles()
 
 
 def screen(door: Door, op: str, ask: dict[str, Any], **fields: Any) -> Any:

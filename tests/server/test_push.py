@@ -18,13 +18,7 @@ from tests.server.conftest import Table, ThreadServer, make_settings
 from tests.server.push_receiver import PushService
 from tests.server.test_api import problem
 
-TITLES = [
-    "tulikko",
-    "ducks-in-tow",
-    "valley-of-the-torii",
-    "whispering-woods",
-    "rewild-south-america",
-]
+TITLES = games.titles()
 
 
 @pytest.fixture
