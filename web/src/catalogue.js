@@ -6,7 +6,7 @@
 // stored copy when neither can.
 import { call } from './engine.js';
 import { getSetting, setSetting } from './storage.js';
-import { pick } from './i18n.js';
+import { pick, tOr } from './i18n.js';
 
 /** A game as the engine's catalogue lists it: GameInfo (id, title_en, title_ja, players,
  * options, ...) and its bots' names. @typedef {{id: string, bots?: string[]} & Record<string, any>} GameInfo */
@@ -56,8 +56,10 @@ export async function cachedCatalogue() {
   return cached || (await getSetting('catalogue', []));
 }
 
-/** @param {GameInfo[] | null | undefined} list @param {string} id */
+/** A game's name; before the catalogue is known, the title folder's own (`game.title.<id>`,
+ * never the raw id where there is one).
+ * @param {GameInfo[] | null | undefined} list @param {string} id */
 export function gameTitle(list, id) {
   const info = (list || []).find((g) => g.id === id);
-  return info ? pick(info, 'title') : id;
+  return info ? pick(info, 'title') : tOr(`game.title.${id}`, id);
 }

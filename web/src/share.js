@@ -6,11 +6,15 @@ import * as store from './storage.js';
 import { requestSync } from './sync.js';
 import { t } from './i18n.js';
 
-/** The link to a shared replay; `names` (the sharer's choice) travel in the link, the
- * server keeps none. */
-export function shareLink(shareId, names = null) {
+/** The link to a shared replay; `names` (the sharer's choice) and the table's own title
+ * ("Sunday game") travel in the link, the server keeps neither. */
+export function shareLink(shareId, names = null, title = '') {
   const base = `${location.origin}/#/shared/${encodeURIComponent(shareId)}`;
-  return names?.length ? `${base}?names=${encodeURIComponent(JSON.stringify(names))}` : base;
+  const params = [
+    names?.length ? `names=${encodeURIComponent(JSON.stringify(names))}` : null,
+    title ? `title=${encodeURIComponent(title)}` : null,
+  ].filter(Boolean);
+  return params.length ? `${base}?${params.join('&')}` : base;
 }
 
 /** Share `row` (a finished game): returns its share id. */

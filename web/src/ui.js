@@ -89,10 +89,24 @@ export function download(filename, text, type = 'application/json') {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Announce a message to screen readers and show it as a toast. */
+/** A control's icon drawn as inline SVG (currentColor), never a symbol font's glyph:
+ * ⏸ is in none of the fonts a phone may have (it drew an empty box). */
+const ICONS = {
+  play: 'M7 4.5v15l12.5-7.5z',
+  pause: 'M6 4.5h4.5v15H6zM13.5 4.5H18v15h-4.5z',
+};
+export function icon(name) {
+  return s('svg', { class: `icon icon-${name}`, viewBox: '0 0 24 24', width: '1.2em', height: '1.2em', 'aria-hidden': 'true', focusable: 'false', style: 'vertical-align: -0.2em' },
+    s('path', { d: ICONS[name], fill: 'currentColor' }));
+}
+
+/** Announce a message to screen readers and show it as a toast, above the game's bottom
+ * bar when there is one (Undo and the scrubber stay in reach). */
 export function toast(message, kind = 'info') {
   const region = document.getElementById('toasts');
   if (!region) return;
+  const bar = document.getElementById('game-bar');
+  region.style.bottom = bar && bar.getClientRects().length ? `${bar.offsetHeight + 12}px` : '';
   const item = h(`div.toast.${kind}`, { role: kind === 'error' ? 'alert' : 'status' }, message);
   region.append(item);
   setTimeout(() => item.remove(), kind === 'error' ? 8000 : 4000);

@@ -2,7 +2,7 @@
 // to tap/click/keyboard, the action list, undo (with the policy's reason when it is
 // refused), the history scrubber with "play from here", the end screen with the scoring
 // trail, share/export, report a problem, and the hot-seat "pass the device" cover.
-import { h, toast, download, clear } from '../ui.js';
+import { h, toast, download, clear, icon } from '../ui.js';
 import { t, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
@@ -38,11 +38,13 @@ export async function gameScreen(root, { args: [id], screen }) {
   let games = await cachedCatalogue();
   let info = games.find((g) => g.id === row.game) || {};
   const title = h('h1.game-title', {}, row.title || gameTitle(games, row.game));
-  const kindName = row.title ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
+  // the game's name beside a table's own title, unless that title holds it already (a
+  // branch: "Tulikko (from move 69)")
+  const kindName = row.title && !row.title.includes(gameTitle(games, row.game)) ? h('span.game-kind', {}, gameTitle(games, row.game)) : null;
   // A first visit (a shared link, say) has no cached catalogue: name the game once the engine can.
   if (!games.some((g) => g.id === row.game)) {
     catalogue().then((list) => {
-      (kindName || title).textContent = gameTitle(list, row.game);
+      if (kindName || !row.title) (kindName || title).textContent = gameTitle(list, row.game);
       info = list.find((g) => g.id === row.game) || info;
       games = list;
       if (!disposed && session) setPageTitle();
@@ -476,7 +478,7 @@ export async function gameScreen(root, { args: [id], screen }) {
         tick();
       }
       draw();
-    } } }, playing ? '⏸' : '▶');
+    } } }, icon(playing ? 'pause' : 'play'));
     const tick = () => {
       autoplay.timer = setTimeout(() => {
         if (disposed) return;
@@ -541,7 +543,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     const names = () => (withNames.checked ? Array.from({ length: session.seats }, (_, i) => seatName(session.row, i)) : null);
     const showLink = () => {
       if (!session.row.shareId) return null;
-      linkOut.value = shareLink(session.row.shareId, names());
+      linkOut.value = shareLink(session.row.shareId, names(), session.row.title);
       linkOut.hidden = false;
       return linkOut.value;
     };
@@ -617,7 +619,7 @@ export async function gameScreen(root, { args: [id], screen }) {
         h('button.primary', { id: 'report-send', type: 'button', on: { click: async () => {
           dialog.close();
           const result = await reportProblem(c.row, c.error, c.attempt, what.value.trim());
-          toast(result.uploaded ? t('report.uploaded', { id: result.id }) : t('report.downloaded'));
+          toast(result.uploaded ? t('report.uploaded') : t('report.downloaded'));
           dialog.remove();
         } } }, t('report.send')),
         h('button', { type: 'button', on: { click: () => { dialog.close(); dialog.remove(); } } }, t('common.cancel'))));

@@ -48,9 +48,12 @@ function sharedNames(params) {
 export async function sharedScreen(root, { args: [shareId], params }) {
   const id = `shared-${shareId}`;
   const names = sharedNames(params);
+  const title = String(params?.title || '').trim().slice(0, 60); // the table's own, from the link
   const existing = await store.getGame(id);
   if (existing) {
-    if (names.length && !existing.names?.length) await store.updateGame(id, (r) => ({ ...r, names }));
+    if ((names.length && !existing.names?.length) || (title && !existing.title)) {
+      await store.updateGame(id, (r) => ({ ...r, names: r.names?.length ? r.names : names, title: r.title || title }));
+    }
     const { gameScreen } = await import('./game.js');
     return gameScreen(root, { args: [id], params: {}, screen: {} });
   }
@@ -59,7 +62,7 @@ export async function sharedScreen(root, { args: [shareId], params }) {
   try {
     const { text, data } = await api('GET', `/api/shared/${encodeURIComponent(shareId)}`);
     const recordJson = rawField(text, 'record');
-    await saveRecordRow(recordJson, { id, kind: 'replay', title: '', names, shareId, outcome: data.outcome });
+    await saveRecordRow(recordJson, { id, kind: 'replay', title, names, shareId, outcome: data.outcome });
     go(`#/game/${encodeURIComponent(id)}`);
   } catch (err) {
     status.textContent = err instanceof ApiError && err.offline ? t('shared.offline') : `${t('shared.failed')} ${err.message}`;

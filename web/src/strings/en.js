@@ -247,7 +247,7 @@ export const en = {
   'notice.dismiss': 'Dismiss',
 
   'report.button': 'Report a problem',
-  'report.uploaded': 'Thank you — report {id} was sent.',
+  'report.uploaded': 'Thanks, the report was sent. We will replay your game to find the problem; there is nothing more to do.',
   'report.downloaded': 'Offline: the report was saved as a file. Please send it later.',
 
   'board.label': 'Board',

@@ -247,7 +247,7 @@ export const ja = {
   'notice.dismiss': '閉じる',
 
   'report.button': '問題を報告する',
-  'report.uploaded': 'ありがとうございます。報告{id}を送信しました。',
+  'report.uploaded': '報告を送信しました。ありがとうございます。ゲームを再生して問題を調べます。ほかに必要な操作はありません。',
   'report.downloaded': 'オフラインのため、報告をファイルに保存しました。後で送ってください。',
 
   'board.label': '盤面',

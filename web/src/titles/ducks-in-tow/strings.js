@@ -1,6 +1,7 @@
 // Ducks in Tow's words, English and Japanese: the board, its moves, the move log, the
 // scoring trail. Japanese uses the rulebook's terms (glossary.js).
 export const en = {
+  'game.title.ducks-in-tow': 'Ducks in Tow', // the catalogue's, before it is known (a first visit)
   'trail.ducks-in-tow.rows': 'Longest run per colour (Y, O, B, G)',
   'trail.ducks-in-tow.row_points': 'Points for rows',
   'trail.ducks-in-tow.formation_points': 'Points for formations',
@@ -115,6 +116,7 @@ export const en = {
 };
 
 export const ja = {
+  'game.title.ducks-in-tow': 'アヒルを連れて', // the catalogue's, before it is known (a first visit)
   'trail.ducks-in-tow.rows': '色ごとの最長のつながった行（黄・橙・茶・緑）',
   'trail.ducks-in-tow.row_points': '行のポイント',
   'trail.ducks-in-tow.formation_points': 'フォーメーションカードのポイント',

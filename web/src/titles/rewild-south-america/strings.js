@@ -2,6 +2,7 @@
 // log, the scoring trail and every card (PROVISIONAL names and texts from the engine's
 // data.py; glossary.json lists each name_ja). Japanese uses the rulebook's terms.
 export const en = {
+  'game.title.rewild-south-america': 'Rewild: South America', // the catalogue's, before it is known (a first visit)
   'trail.rewild-south-america.end_points': 'End-game effects, card by card (added to the points scored during the game)',
   'trail.rewild-south-america.completed': 'Tie-break 1: completed biomes',
   'trail.rewild-south-america.rainforest': 'Tie-break 2: rainforest tiles and tall trees',
@@ -228,6 +229,7 @@ export const en = {
 };
 
 export const ja = {
+  'game.title.rewild-south-america': 'リワイルド：サウスアメリカ', // the catalogue's, before it is known (a first visit)
   'trail.rewild-south-america.end_points': 'ゲーム終了時効果（カードごと。ゲーム中に獲得した勝利点に加算）',
   'trail.rewild-south-america.completed': '同点時1：完成したバイオームの数',
   'trail.rewild-south-america.rainforest': '同点時2：熱帯雨林タイルと高木の数',

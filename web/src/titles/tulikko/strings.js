@@ -1,6 +1,7 @@
 // Tulikko's words, English and Japanese: the board, its moves, the move log, the
 // scoring trail. Japanese uses the rulebook's terms (glossary.js).
 export const en = {
+  'game.title.tulikko': 'Tulikko', // the catalogue's, before it is known (a first visit)
   'tul.startTile': 'Your start tile:',
   'trail.tulikko.animals_left': 'Animal tokens left (2 points each)',
   'trail.tulikko.rivers_left': 'River tokens left (1 point each)',
@@ -103,6 +104,7 @@ export const en = {
 };
 
 export const ja = {
+  'game.title.tulikko': 'トゥリッコ', // the catalogue's, before it is known (a first visit)
   'tul.startTile': 'あなたの中立の森タイル：',
   'trail.tulikko.animals_left': '残った動物トークン（1つにつき2ポイント）',
   'trail.tulikko.rivers_left': '残った川トークン（1つにつき1ポイント）',

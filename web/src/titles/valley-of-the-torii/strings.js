@@ -2,6 +2,7 @@
 // the moves, the move log, the score pad. Japanese uses the rulebook's own terms
 // (glossary.json): 絵画ボード, ホイール, 窪み, 刻印, 巻物トークン, 絵筆, 勝利点.
 export const en = {
+  'game.title.valley-of-the-torii': 'Valley of the Torii', // the catalogue's, before it is known (a first visit)
   'tor.wheels': 'The wheels',
   'tor.wheel.large': 'large wheel',
   'tor.wheel.small': 'small wheel',
@@ -168,6 +169,7 @@ export const en = {
 };
 
 export const ja = {
+  'game.title.valley-of-the-torii': '鳥居の谷', // the catalogue's, before it is known (a first visit)
   'tor.wheels': 'ホイール',
   'tor.wheel.large': '大ホイール',
   'tor.wheel.small': '小ホイール',

@@ -2,6 +2,7 @@
 // scoring trail. Japanese uses the rulebook's terms (glossary.json); animal kinds are
 // provisional data (WW-GAP02) with their name_ja there.
 export const en = {
+  'game.title.whispering-woods': 'Whispering Woods', // the catalogue's, before it is known (a first visit)
   'ww.colour.RED': 'red', 'ww.colour.PUR': 'purple', 'ww.colour.YEL': 'yellow',
   'ww.colour.GRN': 'green', 'ww.colour.BLU': 'blue', 'ww.colour.GRY': 'grey',
   'ww.animal.YEL': 'yellow animal piece (hare)', 'ww.animal.RED': 'red animal piece (deer)',
@@ -112,6 +113,7 @@ export const en = {
 };
 
 export const ja = {
+  'game.title.whispering-woods': 'ウィスペリング・ウッズ', // the catalogue's, before it is known (a first visit)
   'ww.colour.RED': '赤', 'ww.colour.PUR': '紫', 'ww.colour.YEL': '黄色',
   'ww.colour.GRN': '緑', 'ww.colour.BLU': '青', 'ww.colour.GRY': '灰色',
   'ww.animal.YEL': '黄色の動物コマ（ウサギ）', 'ww.animal.RED': '赤の動物コマ（シカ）',
