@@ -43,12 +43,16 @@ import { openDB } from 'idb';
 /** A take-back waiting for the consent of the seats whose moves it undoes (the view's
  * `takeback_ask`, server/API.md).
  * @typedef {{ask_id: string, seat: number, to_seq: number, needs: number[], agreed: number[], expires_at: number}} TakebackAsk */
+/** A seat at the table now (the view's `presence`): online while a device of its holds
+ * the live socket, since when (ms; 0: unknown).
+ * @typedef {{seat: number, online: boolean, since: number}} SeatPresence */
 /** Would the server take this seat's undo now (its view's `undo`, server/API.md)?
  * @typedef {{allowed: boolean, code?: string, message?: string, rule_id?: string, ask?: boolean, needs?: number[]}} UndoState */
 /** A hosted game's seat on this device: the server's view of it, the sync state and the
  * seat's copy of the record; `pending`, `rejected` and `entries` read them (withReads).
  * @typedef {{gameId: string, token: string, seat: number, code?: string, invites?: any[],
- *   view?: any, legal?: any[], undo?: UndoState | null, ask?: TakebackAsk | null, seq?: number, tipHash?: string, toMove?: number[],
+ *   view?: any, legal?: any[], undo?: UndoState | null, ask?: TakebackAsk | null, claimed?: boolean[],
+ *   presence?: SeatPresence[], seq?: number, tipHash?: string, toMove?: number[],
  *   over?: boolean, outcome?: any, state: HostedState, copyJson?: string | null,
  *   readonly pending?: Pending[], rejected?: ShownRejection[], readonly entries?: any[],
  *   recordKifu?: Uint8Array, recordJson?: string}} HostedPart */

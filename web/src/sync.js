@@ -28,13 +28,15 @@ import { saveRecordRow } from './records.js';
 /** @typedef {import('../engine/sync.js').SyncClient} SyncClient */
 /** @typedef {import('./storage.js').UndoState} UndoState */
 /** @typedef {import('./storage.js').TakebackAsk} TakebackAsk */
+/** @typedef {import('./storage.js').SeatPresence} SeatPresence */
 /** The overall state the badge shows.
  * @typedef {{state: 'empty' | 'synced' | 'pending' | 'offline' | 'conflict', pending: number,
  *   conflicts: number, online: boolean}} SyncStatus */
 /** A seat's view as the server answers it (server/API.md `GET /api/games/{id}/view`).
  * @typedef {{seq: number, tip_hash: string, seat: number | null, to_move: number[], view: any,
  *   legal_moves: any[], outcome: any, over: boolean, names?: string[],
- *   undo?: UndoState | null, takeback_ask?: TakebackAsk | null}} ViewResponse */
+ *   undo?: UndoState | null, takeback_ask?: TakebackAsk | null, claimed?: boolean[],
+ *   presence?: SeatPresence[]}} ViewResponse */
 
 let online = navigator.onLine;
 /** @type {Set<(status: SyncStatus) => void>} */
@@ -269,6 +271,8 @@ async function hostedOnce(id) {
       legal: view.legal_moves || [],
       undo: view.undo ?? null,
       ask: view.takeback_ask ?? null,
+      claimed: view.claimed || [],
+      presence: view.presence || [],
       over: view.over,
       outcome: view.outcome ?? null,
     });

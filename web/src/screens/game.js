@@ -3,7 +3,7 @@
 // refused), the history scrubber with "play from here", the end screen with the scoring
 // trail, share/export, report a problem, and the hot-seat "pass the device" cover.
 import { h, toast, download, clear, icon } from '../ui.js';
-import { t, tOr } from '../i18n.js';
+import { formatTime, t, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
@@ -54,6 +54,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   const history = h('div.history-banner', { id: 'history-banner', hidden: true });
   const lastTurn = h('details.last-turn', { id: 'last-turn', hidden: true });
   const notice = h('div.game-notices');
+  const people = h('div.table-people', { id: 'table-people' });
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
   const boardBox = h('div.board', { id: 'board' });
   const actions = h('section.actions', { 'aria-label': t('game.actions') });
@@ -71,7 +72,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     // the turn shares the head's line when it fits (a phone's height goes to the board)
     h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName, turn,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
-    history, lastTurn, notice, errorBox, loading, end,
+    history, lastTurn, notice, people, errorBox, loading, end,
     h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
     h('div.game-bar-space'), bar, cover,
   );
@@ -450,12 +451,23 @@ export async function gameScreen(root, { args: [id], screen }) {
       }
     }
 
-    // hosted: invitations and queued / rejected moves
+    // hosted: the table's people (the invitations still unused, at the top until every
+    // seat is taken; who is here), and queued / rejected moves
     extra.replaceChildren();
+    people.replaceChildren();
     if (session.kind === 'hosted') {
-      const inv = session.row.hosted.invites || [];
-      if (inv.length) {
-        extra.append(h('h2', {}, t('invite.title')), h('ul.invites', {}, inv.map((i) => inviteItem(i, names))));
+      const claimed = session.row.hosted.claimed || [];
+      const inv = (session.row.hosted.invites || []).filter((i) => !claimed[i.seat]);
+      if (inv.length && !snap.over) {
+        people.append(h('section.invites-box', { id: 'invites', 'aria-labelledby': 'invites-title' },
+          h('h2', { id: 'invites-title' }, t('invite.title')), h('ul.invites', {}, inv.map((i) => inviteItem(i, names)))));
+      }
+      const here = (session.row.hosted.presence || []).filter((p) => p.seat !== snap.viewSeat && claimed[p.seat] && session.row.seatKinds?.[p.seat] !== 'bot');
+      if (here.length && !snap.over) {
+        people.append(h('p.presence', { id: 'presence' }, here.map((p) => h('span.presence-seat', { dataset: { seat: p.seat, online: String(p.online) } },
+          h('span.presence-dot', { 'aria-hidden': 'true' }, p.online ? '●' : '○'), ' ',
+          p.online ? t('presence.online', { name: names(p.seat) })
+            : p.since ? t('presence.offlineSince', { name: names(p.seat), time: formatTime(p.since) }) : t('presence.offline', { name: names(p.seat) })))));
       }
       if (snap.pending?.length) {
         extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
@@ -640,7 +652,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       return;
     }
     if (session.kind === 'hosted' && !session.snapshot.over) {
-      const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}/${session.row.hosted.ask?.ask_id || ''}/${session.row.hosted.ask?.agreed?.length || 0}`;
+      const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}/${session.row.hosted.ask?.ask_id || ''}/${session.row.hosted.ask?.agreed?.length || 0}/${JSON.stringify(session.row.hosted.presence || [])}/${(session.row.hosted.claimed || []).join()}`;
       const before = key(session.snapshot);
       // The live socket refreshes at once; this slower poll is the fallback.
       timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), stopLive?.isOpen() ? 6000 : 1500);

@@ -230,6 +230,9 @@ export const en = {
   'share.notSynced': 'The record is not on the server yet (offline?). Try again when synced.',
   'share.replayHere': 'This replay is stored on this device and opens offline.',
 
+  'presence.online': '{name} is here',
+  'presence.offline': '{name} is away',
+  'presence.offlineSince': '{name} away since {time}',
   'invite.title': 'Invitations',
   'invite.copy': 'Copy link',
   'invite.copied': 'Invite link copied.',

@@ -230,6 +230,9 @@ export const ja = {
   'share.notSynced': '棋譜がまだサーバーにありません（オフライン？）。同期後にもう一度試してください。',
   'share.replayHere': 'このリプレイはこの端末に保存され、オフラインでも開けます。',
 
+  'presence.online': '{name}さん：接続中',
+  'presence.offline': '{name}さん：未接続',
+  'presence.offlineSince': '{name}さん：{time}から未接続',
   'invite.title': '招待',
   'invite.copy': 'リンクをコピーする',
   'invite.copied': '招待リンクをコピーしました。',

@@ -1,0 +1,44 @@
+"""A table's people (issue #36): the invitations stand at the top of the game until
+every seat is taken, a used one is gone, and each player sees who else is at the
+table now (online while their device has the game open, away since when)."""
+
+from __future__ import annotations
+
+from conftest import DESKTOP, PHONE, open_app, shot
+from helpers import new_game, wait_idle
+
+
+def test_invitations_first_until_used_then_who_is_here(server, new_context):
+    a = open_app(new_context(PHONE).new_page(), server.url)
+    new_game(a, "high-card", ["human", "remote"], options={"deck_size": 30})
+    a.wait_for_selector("#invites .invites code")
+    invite = a.inner_text("#invites code")
+    assert a.locator("#invites").bounding_box()["y"] < a.locator("#board").bounding_box()["y"], (
+        "the invitation comes before the board"
+    )
+    shot(a, "table-invite-top-phone")
+
+    ctx_b = new_context(DESKTOP)
+    b = open_app(ctx_b.new_page(), server.url)
+    b.fill("#join-code", invite)
+    b.click("#join-code ~ button[type=submit]")
+    b.fill("#join-name", "Guest")
+    b.click("#join-claim")
+    b.wait_for_url("**/#/game/hosted-**")
+    wait_idle(b)
+    # A's invitation is used: it is gone, and Guest is at the table
+    a.wait_for_selector("#invites", state="detached", timeout=15_000)
+    a.wait_for_function(
+        "document.querySelector('#presence [data-seat=\"1\"]')?.dataset.online === 'true'",
+        timeout=15_000,
+    )
+    assert "Guest is here" in a.inner_text("#presence")
+    assert "Player 1" in b.inner_text("#presence")  # and B sees A, by the app's name
+    shot(a, "table-people-phone")
+    ctx_b.close()  # Guest's phone closes the game: away, since now
+    a.wait_for_function(
+        "document.querySelector('#presence [data-seat=\"1\"]')?.dataset.online === 'false'",
+        timeout=15_000,
+    )
+    assert "Guest away since" in a.inner_text("#presence")
+    assert a.errors == []
