@@ -35,6 +35,20 @@ def test_invitations_first_until_used_then_who_is_here(server, new_context):
     assert "Guest is here" in a.inner_text("#presence")
     assert "Player 1" in b.inner_text("#presence")  # and B sees A, by the app's name
     shot(a, "table-people-phone")
+    # the same invitation again: on Guest's phone it opens Guest's game; anywhere else
+    # it says, in words, that the seat is taken (it said "seat 1 has been claimed")
+    game_url = b.url
+    b.goto(server.url + "/#/")
+    b.fill("#join-code", invite)
+    b.click("#join-code ~ button[type=submit]")
+    b.wait_for_url(game_url)
+    c = open_app(new_context(PHONE).new_page(), server.url)
+    c.fill("#join-code", invite)
+    c.click("#join-code ~ button[type=submit]")
+    c.click("#join-claim")
+    c.wait_for_selector("#join-form ~ p.error")
+    assert "has been used" in c.inner_text("#join-form ~ p.error")
+    assert "seat 1" not in c.inner_text("main")
     ctx_b.close()  # Guest's phone closes the game: away, since now
     a.wait_for_function(
         "document.querySelector('#presence [data-seat=\"1\"]')?.dataset.online === 'false'",

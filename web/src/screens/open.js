@@ -26,7 +26,7 @@ export async function joinScreen(root, { args: [gameId, code] }) {
       const id = await saveHostedSeat(gameId, claimed.seat, claimed.token, { code });
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
-      status.textContent = err instanceof ApiError && err.offline ? t('join.offline') : `${t('join.failed')} ${err.message}`;
+      status.textContent = joinError(err);
       status.className = 'error';
       form.querySelector('button').disabled = false;
     }
@@ -70,3 +70,10 @@ export async function sharedScreen(root, { args: [shareId], params }) {
   }
 }
 
+/** Why a join failed, in words (the server's codes; its own text names seats from 0). */
+function joinError(err) {
+  if (err instanceof ApiError && err.offline) return t('join.offline');
+  if (err?.code === 'seat-taken') return t('join.taken');
+  if (err?.code === 'not-found') return t('join.unknown');
+  return `${t('join.failed')} ${err.message}`;
+}

@@ -66,6 +66,8 @@ export const en = {
   'join.bad': 'That is not an invite code or link.',
   'join.claiming': 'Claiming your seat…',
   'join.failed': 'Could not join:',
+  'join.taken': 'This invitation has been used: someone has taken that seat. Ask the table for a new game or another seat.',
+  'join.unknown': 'No game has this invitation: check the link or code.',
   'join.offline': 'Joining needs the server, which cannot be reached right now.',
 
   'shared.title': 'Shared replay',
