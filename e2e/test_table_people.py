@@ -5,7 +5,7 @@ table now (online while their device has the game open, away since when)."""
 from __future__ import annotations
 
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import new_game, wait_idle
+from helpers import click_move, move_types, new_game, seq, wait_idle, wait_seq
 
 
 def test_invitations_first_until_used_then_who_is_here(server, new_context):
@@ -55,4 +55,56 @@ def test_invitations_first_until_used_then_who_is_here(server, new_context):
         timeout=15_000,
     )
     assert "Guest away since" in a.inner_text("#presence")
+    assert a.errors == []
+
+
+BADGE = """
+window.badges = [];
+navigator.setAppBadge = async (n) => { window.badges.push(n); };
+navigator.clearAppBadge = async () => { window.badges.push(0); };
+"""
+
+
+def test_the_home_inbox_puts_my_turn_first_and_the_icon_counts_it(server, new_context):
+    """Two tables of A's with Guest: when Guest has moved at one, A's home lists that one
+    first (its turn, since when) above the one waiting for Guest, and the installed
+    app's badge counts one table waiting (Badging API)."""
+    ctx_a = new_context(PHONE)
+    ctx_a.add_init_script(BADGE)
+    a = open_app(ctx_a.new_page(), server.url)
+    codes = []
+    for title in ("First table", "Second table"):
+        new_game(a, "high-card", ["remote", "human"], options={"deck_size": 30}, title=title)
+        a.wait_for_selector("#invites code")
+        codes.append(a.inner_text("#invites code"))
+    b = open_app(new_context(DESKTOP).new_page(), server.url)
+    joined = []
+    for code in codes:
+        b.goto(server.url + "/#/")
+        b.fill("#join-code", code)
+        b.click("#join-code ~ button[type=submit]")
+        b.fill("#join-name", "Guest")
+        b.click("#join-claim")
+        b.wait_for_url("**/#/game/hosted-**")
+        wait_idle(b)
+        joined.append(b.url)
+    # Guest moves at the second table only (a card, then passes: A's turn there)
+    b.goto(joined[1])
+    b.wait_for_selector("#move-list button", state="attached")
+    for kind in ("play", "pass"):
+        before = seq(b)
+        click_move(b, move_types(b).index(kind))
+        wait_seq(b, before + 1)
+    a.goto(server.url + "/#/")
+    a.wait_for_function(
+        "document.querySelector('#inbox .inbox-item')?.textContent.includes('Second table')"
+        " && document.querySelector('#inbox .inbox-item').dataset.mine === 'true'",
+        timeout=30_000,
+    )
+    first = a.inner_text("#inbox .inbox-item")
+    assert "Your turn" in first and "since" in first  # (the fixture game's turns have no words)
+    assert "Waiting for Guest" in a.inner_text("#inbox .inbox-item:nth-child(2)")
+    assert "Your turn at 1 table" in a.inner_text("#inbox h2")
+    assert a.evaluate("window.badges.at(-1)") == 1
+    shot(a, "inbox-phone")
     assert a.errors == []

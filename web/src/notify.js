@@ -99,6 +99,20 @@ export async function noticeTurn(before, after) {
   });
 }
 
+/** A hosted game waiting for this device's seat (its turn, nothing of its queued).
+ * @param {import('./storage.js').GameRow} row */
+export function waitingForMe(row) {
+  const seat = row.hosted?.seat;
+  return row.kind === 'hosted' && !row.over && seat !== undefined && (row.toMove || []).includes(seat) && !(row.hosted?.pending?.length);
+}
+
+/** The installed app's icon counts the tables waiting for this player (Badging API). */
+async function updateBadge() {
+  if (!('setAppBadge' in navigator)) return;
+  const waiting = (await listGames()).filter(waitingForMe).length;
+  await (waiting ? navigator.setAppBadge(waiting) : navigator.clearAppBadge());
+}
+
 /** Keep the push subscriptions in step: now, and when a hosted seat is new on this
  * device (each one once a page load; its moves change its row too, and ask nothing). */
 export function watchPush() {
@@ -106,9 +120,11 @@ export function watchPush() {
   const run = () => syncPush().catch((err) => console.warn('push', err));
   window.addEventListener('kifu:games-changed', (event) => {
     const id = /** @type {CustomEvent<{id: string}>} */ (event).detail?.id || '';
+    if (id.startsWith('hosted-')) updateBadge().catch(() => {});
     if (!id.startsWith('hosted-') || seen.has(id)) return;
     seen.add(id);
     run();
   });
   run();
+  updateBadge().catch(() => {});
 }

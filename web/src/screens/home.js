@@ -10,11 +10,14 @@ import { dismissNotice } from '../sync.js';
 import { toast } from '../ui.js';
 import { ruleText } from '../ruletext.js';
 import { seatName } from '../seats.js';
-import { canNotify, notifyEnabled, setNotify } from '../notify.js';
+import { canNotify, notifyEnabled, setNotify, waitingForMe } from '../notify.js';
+import { titleOf } from '../titles/index.js';
+import { lineOf, moveLog } from '../kit/movelog.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
   const notices = h('section.notices', { 'aria-live': 'polite' });
+  const inbox = h('section.inbox', { id: 'inbox', 'aria-labelledby': 'inbox-title' });
   root.append(
     h('section.home-actions', {},
       h('h1', {}, t('home.title')),
@@ -27,6 +30,7 @@ export async function homeScreen(root, { screen }) {
       importForm(),
     ),
     notices,
+    inbox,
     h('section', {}, h('h2', {}, t('home.myGames')), notifyToggle(), list),
   );
 
@@ -34,6 +38,7 @@ export async function homeScreen(root, { screen }) {
   const draw = async () => {
     const rows = await store.listGames();
     renderNotices(notices, rows, draw);
+    renderInbox(inbox, rows, games);
     list.replaceChildren(...(rows.length ? rows.map((row) => gameItem(row, games, draw)) : [h('li.empty', {}, t('home.noGames'))]));
   };
   await draw();
@@ -106,6 +111,33 @@ function gameItem(row, games, redraw) {
       },
     }, '✕'),
   );
+}
+
+/** The tables on other devices, most urgent first: the ones waiting for this player
+ * (the longest waiting first), then the ones waiting for others (the latest first),
+ * each with whose turn it is, since when, and the last turn in words. */
+function renderInbox(el, rows, games) {
+  const running = rows.filter((row) => row.kind === 'hosted' && !row.over);
+  if (!running.length) {
+    el.replaceChildren();
+    return;
+  }
+  const mine = running.filter(waitingForMe).sort((a, b) => (a.lastMoveAt || 0) - (b.lastMoveAt || 0));
+  const others = running.filter((row) => !waitingForMe(row)).sort((a, b) => (b.lastMoveAt || 0) - (a.lastMoveAt || 0));
+  const item = (row) => {
+    const names = (seat) => seatName(row, seat);
+    const entries = row.hosted?.entries || [];
+    const { latest } = moveLog(row.game, titleOf(row.game), entries, lineOf(entries), names, { viewer: row.hosted?.seat ?? null });
+    return h('li.inbox-item', { dataset: { id: row.id, mine: String(waitingForMe(row)) } },
+      h('a.game-link', { href: `#/game/${encodeURIComponent(row.id)}` },
+        h('span.game-name', {}, row.title || gameTitle(games, row.game)),
+        h('span.game-meta', {}, h('strong', {}, statusOf(row)),
+          row.lastMoveAt ? [' · ', t('inbox.since', { when: formatTime(row.lastMoveAt) })] : null),
+        latest && latest.seat !== row.hosted?.seat ? h('span.inbox-last', {}, t('log.lastTurn', { name: names(latest.seat) }), ' ', latest.text) : null));
+  };
+  el.replaceChildren(
+    h('h2', { id: 'inbox-title' }, mine.length ? t('inbox.yourTurn', { n: mine.length }) : t('inbox.title')),
+    h('ul.inbox-list', {}, [...mine, ...others].map(item)));
 }
 
 function renderNotices(el, rows, redraw) {

@@ -32,6 +32,9 @@ export const en = {
   'sync.help.offline': 'The server cannot be reached. You can keep playing; moves are sent when it is back.',
   'sync.help.conflict': 'A move was rejected or a fork was kept. Open the home screen to see it.',
 
+  'inbox.title': 'Tables on other devices',
+  'inbox.yourTurn': '{n|Your turn at # table|Your turn at # tables}',
+  'inbox.since': 'since {when}',
   'home.title': 'Kifu',
   'home.lead': 'Tile-laying board games on any device, online or offline. Every move is recorded.',
   'home.newGame': 'New game',

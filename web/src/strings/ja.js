@@ -32,6 +32,9 @@ export const ja = {
   'sync.help.offline': 'サーバーに接続できません。このまま遊べます。接続が戻ると操作が送信されます。',
   'sync.help.conflict': '操作が却下されたか、分岐が保存されました。ホーム画面で確認してください。',
 
+  'inbox.title': 'ほかの端末との対戦',
+  'inbox.yourTurn': 'あなたのターンの対戦：{n}',
+  'inbox.since': '{when}から',
   'home.title': '棋譜',
   'home.lead': 'タイル配置ボードゲームを、どの端末でも、オンラインでもオフラインでも。すべての操作が記録されます。',
   'home.newGame': '新しいゲームを始める',
