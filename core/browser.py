@@ -55,6 +55,7 @@ from .kernel.codec import Format
 from .kernel.compact import CompactWriter, is_compact
 from .kernel.contract import OptionValue
 from .kernel.record import Record, seed_of
+from .kernel.review import Budget, Reviewing, begin_review, encode_review
 from .kernel.search import Thinking, begin
 from .kernel.timeline import Check
 
@@ -304,6 +305,41 @@ class BotCancel(_Op, tag="bot_cancel"):
     record_id: str
 
 
+class ReviewBegin(_Op, tag="review_begin"):
+    """Begin the review of an open record (core/kernel/review.py), to be run in slices
+    by review_step: only `seats`' moves if given (a game others still play: the seat's
+    own), from `seed` (fixed by default, so the same record gives the same review), the
+    budget's `worlds`, `effort` and `candidates` (default: the review's). One per open
+    game: a new one replaces it; a move or a take-back drops it, and so does close."""
+
+    record_id: str
+    seats: list[int] | None = None
+    seed: int = 0
+    worlds: int | None = None
+    effort: int | None = None
+    candidates: int | None = None
+
+
+class ReviewStep(_Op, tag="review_step"):
+    """Review up to `moves` more moves of the begun review."""
+
+    record_id: str
+    moves: int
+
+
+class ReviewResult(_Op, tag="review_result"):
+    """The begun review's Review (its canonical JSON, `encode_review`), after the moves
+    left; the review stays until cancelled, replaced or the position changes."""
+
+    record_id: str
+
+
+class ReviewCancel(_Op, tag="review_cancel"):
+    """Drop the begun review (leaving the screen)."""
+
+    record_id: str
+
+
 class Sync(_Op, tag="sync"):
     """Run one pure step of core.sync (see that module): `call` names the function."""
 
@@ -336,6 +372,10 @@ Request = (
     | BotBegin
     | BotThink
     | BotCancel
+    | ReviewBegin
+    | ReviewStep
+    | ReviewResult
+    | ReviewCancel
     | Sync
 )
 
@@ -483,6 +523,8 @@ class Engine:
         self.writers: dict[str, CompactWriter] = {}
         # a bot's decision being thought in slices, per open game (bot_begin/bot_think)
         self.thinking: dict[str, _Pending] = {}
+        # a review being run in slices, per open game (review_begin/review_step)
+        self.reviewing: dict[str, Reviewing] = {}
 
     # -- the door ----------------------------------------------------------------------
 
@@ -530,6 +572,7 @@ class Engine:
             self.open.pop(request.record_id, None)
             self.writers.pop(request.record_id, None)
             self.thinking.pop(request.record_id, None)
+            self.reviewing.pop(request.record_id, None)
             return None
         if isinstance(request, Summary):
             return summary(self._get(request.record_id))
@@ -605,6 +648,17 @@ class Engine:
             return ThinkingReply(done=pending.thinking.done, total=pending.thinking.total)
         if isinstance(request, BotCancel):
             self.thinking.pop(request.record_id, None)
+            return None
+        if isinstance(request, ReviewBegin):
+            return self._review_begin(request)
+        if isinstance(request, ReviewStep):
+            reviewing = self._reviewing(request.record_id)
+            reviewing.step(max(request.moves, 0))
+            return ThinkingReply(done=reviewing.done, total=reviewing.total)
+        if isinstance(request, ReviewResult):
+            return msgspec.Raw(encode_review(self._reviewing(request.record_id).result()))
+        if isinstance(request, ReviewCancel):
+            self.reviewing.pop(request.record_id, None)
             return None
         if isinstance(request, Sync):
             from . import sync
@@ -751,6 +805,27 @@ class Engine:
             self.thinking.pop(record_id, None)
             raise KifuError("the position changed since the bot began thinking")
         return pending
+
+    def _review_begin(self, request: ReviewBegin) -> ThinkingReply:
+        timeline = self._get(request.record_id)
+        self.reviewing.pop(request.record_id, None)
+        given = {"worlds": request.worlds, "effort": request.effort}
+        given["candidates"] = request.candidates
+        budget = Budget(**{k: v for k, v in given.items() if v is not None})
+        reviewing = begin_review(timeline, seed=request.seed, budget=budget, seats=request.seats)
+        self.reviewing[request.record_id] = reviewing
+        return ThinkingReply(done=reviewing.done, total=reviewing.total)
+
+    def _reviewing(self, record_id: str) -> Reviewing:
+        """The begun review of this game, if the record is still the one it began on."""
+        timeline = self._get(record_id)
+        reviewing = self.reviewing.get(record_id)
+        if reviewing is None:
+            raise KifuError(f"no review of {record_id!r} (review_begin first)")
+        if reviewing.tip_hash != timeline.tip_hash:
+            self.reviewing.pop(record_id, None)
+            raise KifuError("the game changed since its review began")
+        return reviewing
 
     def _bot_step(self, request: BotStep) -> Played | Screen | None:
         timeline = self._get(request.record_id)

@@ -73,6 +73,20 @@
  *   log_over: boolean, undo_seat: number | null, undo_refusal: Refusal | null,
  *   record_kifu: Uint8Array | null}} Screen */
 /** A bot's decision thought in slices. @typedef {{done: number, total: number}} Thinking */
+/** One move of a game review (core/kernel/review.py EntryReview): the move `played`
+ * and the `best` one judged (the same when it lost nothing), their values for the
+ * mover, `loss` = best - played, each seat's `leads` after it (the curve), `swing`.
+ * @typedef {{seq: number, seat: number, played: any, best: any, played_value: number,
+ *   best_value: number, loss: number, choices: number, worlds: number,
+ *   candidates: {move: any, value: number}[], values: number[], leads: number[],
+ *   swing: number}} EntryReview */
+/** A seat's moves over a review: `weakest` holds the seqs of its biggest losses.
+ * @typedef {{seat: number, moves: number, best_moves: number, total_loss: number,
+ *   mean_loss: number, weakest: number[]}} SeatSummary */
+/** A game review (review_result): core/kernel/review.py Review.
+ * @typedef {{game: string, record_id: string, tip_hash: string, seed: number,
+ *   judging: Record<string, any>, entries: EntryReview[],
+ *   summary: {seats: SeatSummary[], swings: number[], lead_changes: number[]}}} Review */
 /** @typedef {{seq: number, state_hash: string, state: any}} StateReply */
 /** @typedef {{seq: number, record_json?: string, record_kifu?: Uint8Array}} RecordReply */
 /** @typedef {{hashes: string[], error: string | null}} HashesReply */
@@ -114,6 +128,11 @@ export const OPS = Object.freeze({
   bot_begin: ["record_id"], // bot, seat, bot_seed -> {done, total}: a decision to think in slices
   bot_think: ["record_id", "iterations"], // -> {done, total}; refused once the position changed
   bot_cancel: ["record_id"], // drop the begun decision: it is never played
+  // a game review in slices (one per open game; a move, take-back or close drops it):
+  review_begin: ["record_id"], // seats, seed (0), worlds, effort, candidates -> {done, total}
+  review_step: ["record_id", "moves"], // -> {done, total}; refused once the game changed
+  review_result: ["record_id"], // -> Review (what is left is reviewed first)
+  review_cancel: ["record_id"], // drop the begun review
   sync: ["call", "args"], // core.sync.dispatch
 });
 

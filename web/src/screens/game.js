@@ -13,6 +13,7 @@ import { scrubber } from '../scrubber.js';
 import { moveLog } from '../kit/movelog.js';
 import { animateFrom, snapshot } from '../kit/animate.js';
 import { endPanel } from '../endscreen.js';
+import { reviewPanel } from '../review.js';
 import { reportProblem, reportSummary } from '../report.js';
 import { shareGame, shareLink } from '../share.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
@@ -139,6 +140,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   let shownEnd = null; // the finished position whose results were scrolled to
   const autoplay = { timer: null, speed: 1 }; // a replay playing itself
   let listOpen = false; // the fallback move list, as the player left it
+  let reviewer = null; // the game review's panel (a finished local game or a replay)
 
   const showError = (err) => {
     const text = err.code || err.rule_id
@@ -445,6 +447,19 @@ export async function gameScreen(root, { args: [id], screen }) {
       end.append(endPanel(session.game, snap.outcome, names, info));
       if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
+      // the game review: the engine holds the whole record (never a hosted seat's copy)
+      if (session.kind === 'local' || session.kind === 'replay') {
+        reviewer ||= reviewPanel({
+          session, names, title: titleOf(session.game),
+          onPlayFrom: (seq) => act(async () => {
+            const newId = await session.branchAt(seq);
+            toast(t('scrub.branched'));
+            go(`#/game/${encodeURIComponent(newId)}`);
+          }),
+        });
+        reviewer.update();
+        end.append(reviewer.el);
+      }
       if (shownEnd !== endKey) {
         shownEnd = endKey;
         window.scrollTo(0, 0);
@@ -691,6 +706,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     disposed = true;
     hideRefusal();
     session.stopThinking?.(); // leaving the game: the bot's thinking ends, its move is never played
+    reviewer?.stop(); // and a review running ends at its next slice
     stopAutoplay();
     document.title = t('app.title');
     if (stopLive) stopLive();
