@@ -5,6 +5,7 @@
 //   call(op, fields)    one core.browser request; resolves to `result` or throws EngineError
 import { t, tOr } from './i18n.js';
 import { EngineError } from '../engine/protocol.js';
+import { fractionAt, loadPace, savePace } from './bootpace.js';
 
 // Types only (in comments: the page imports the client at run time, from /engine/).
 /** @typedef {import('../engine/client.js').EngineClient} EngineClient */
@@ -64,29 +65,53 @@ export function boot() {
   return clientPromise;
 }
 
+// Where the boot is: its stage, when that began, what each stage took (bootpace.js).
+const pace = { expected: loadPace(), stage: '', since: 0, took: /** @type {Record<string, number>} */ ({}), timer: 0 };
+
+/** A stage began: the one before it is done (what it took is kept for the next boot).
+ * @param {string} stage @param {string} message */
+function enterStage(stage, message) {
+  const now = performance.now();
+  if (pace.stage) pace.took[pace.stage] = now - pace.since;
+  pace.stage = stage;
+  pace.since = now;
+  if (stage === 'ready') {
+    clearInterval(pace.timer);
+    savePace(pace.took);
+    return;
+  }
+  setStatus({ phase: 'loading', progress: Math.max(status.progress, fractionAt(pace.expected, stage, 0)), message });
+  if (!pace.timer) {
+    // between the worker's words the bar moves with the time a stage is expected to take
+    pace.timer = setInterval(() => {
+      if (status.phase !== 'loading') return clearInterval(pace.timer);
+      const now = fractionAt(pace.expected, pace.stage, performance.now() - pace.since);
+      if (now > status.progress) setStatus({ progress: now });
+    }, 250);
+  }
+}
+
 /** @returns {Promise<EngineClient>} */
 async function start() {
-  setStatus({ phase: 'loading', progress: 0.02, message: t('boot.fetching') });
+  enterStage('fetching', t('boot.fetching'));
   try {
     /** @type {ClientModule} */
     const mod = await import(/* @vite-ignore */ CLIENT_URL);
     clientModule = mod;
-    const booted = await makeClient(mod, (progress, message) =>
-      setStatus({ phase: 'loading', progress: Math.max(status.progress, progress), message: message || status.message }),
-    );
+    const booted = await makeClient(mod, (stage, message) => enterStage(stage, message || status.message));
     client = booted;
     const hello = await booted.call('hello', {});
+    enterStage('ready', t('boot.ready'));
     setStatus({ phase: 'ready', progress: 1, message: t('boot.ready'), hello });
     return booted;
   } catch (err) {
+    clearInterval(pace.timer);
+    pace.timer = 0;
     setStatus({ phase: 'failed', message: errorText(err) });
     clientPromise = null;
     throw err;
   }
 }
-
-/** @type {Record<string, number>} */
-const STAGE_FRACTION = { runtime: 0.08, packages: 0.55, engine: 0.85, ready: 1 };
 
 /** A thrown value's message (or the value itself, as text). @param {any} err */
 function errorText(err) {
@@ -95,14 +120,14 @@ function errorText(err) {
 
 /** Build the adapter over web/engine/client.js's EngineClient.
  * @param {ClientModule} mod
- * @param {(progress: number, message: string | undefined) => void} progress
+ * @param {(stage: string, message: string | undefined) => void} progress
  * @returns {Promise<EngineClient>} */
 async function makeClient(mod, progress) {
   /** @param {Progress} p */
   const onProgress = (p) => {
     // client.js reports {type: "progress", stage, detail, ms}; stages in protocol.js STAGES.
-    if (p.stage === 'failed') return;
-    progress(STAGE_FRACTION[p.stage] ?? status.progress, stageText(p.stage));
+    if (p.stage === 'failed' || p.stage === 'ready') return; // ready: once hello answers
+    progress(p.stage, stageText(p.stage));
   };
   // Tests (and only tests) may register extra engines, e.g. the kernel's fixture game:
   // localStorage['kifu.extraEngines'] = JSON [{module, source}] (protocol.js "register").
