@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import FIXTURE_SOURCE, PHONE_390, open_app, shot
+from conftest import ARTIFACTS, FIXTURE_SOURCE, PHONE_390, open_app, shot
 from helpers import move_types, new_game, play_until_over, seq, wait_idle
 
 JUDGED_SOURCE = (
@@ -135,4 +135,41 @@ def test_a_game_no_bot_can_judge_says_so(server, new_context):
     page.click("#review-start")
     page.wait_for_selector("#review-note")
     assert "cannot be reviewed" in page.inner_text("#review-note")
+    assert page.errors == []
+
+
+def test_review_a_finished_tulikko_game(server, new_context, tmp_path):
+    """A real title: a whole Tulikko game (greedy against greedy, made here), imported,
+    reviewed with the title's own judge (its hard bot's evaluate, played on)."""
+    from core.games import get
+    from core.kernel import Rng, Timeline, encode_record, new_record, play_bots
+
+    game = get("tulikko")
+    timeline = Timeline(game, new_record(game, record_id="tulikko-review", seats=2, seed=9))
+    greedy = game.bots()["greedy"]
+    play_bots(timeline, {0: greedy, 1: greedy}, Rng.seeded(9, 7), max_entries=2000)
+    assert game.outcome(timeline.state) is not None
+    path = tmp_path / "tulikko.kifu"
+    path.write_bytes(encode_record(timeline.record, "compact", game))
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url("**/#/game/**")
+    page.wait_for_selector("#review-start")
+    took = review(page, timeout=300_000)
+    print(f"review of tulikko ({len(timeline.record.entries)} entries): {took:.1f} s")
+    assert len(page.query_selector_all("#review-graph polyline.review-line")) == 2
+    assert len(page.query_selector_all("#review-graph .review-swing")) == 3
+    items = page.query_selector_all(".review-weakest li")
+    assert len(items) == 6, page.inner_text("#review")  # each seat's three weakest
+    assert all("{" not in item.inner_text() for item in items)
+    page.eval_on_selector("#review-graph", "el => el.scrollIntoView({block: 'center'})")
+    shot(page, "review-tulikko-390")
+    page.screenshot(path=str(ARTIFACTS / "review-tulikko-390-screen.png"))  # what a phone shows
+    target = int(items[0].get_attribute("data-seq"))
+    old_url = page.url
+    items[0].query_selector(".review-play-from").click()
+    page.wait_for_function("(u) => location.href !== u", arg=old_url)
+    page.wait_for_function(
+        "(n) => document.querySelector('#turn')?.dataset.seq === String(n)", arg=target - 1
+    )
     assert page.errors == []
