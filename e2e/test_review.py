@@ -143,6 +143,7 @@ def test_review_a_finished_tulikko_game(server, new_context, tmp_path):
     reviewed with the title's own judge (its hard bot's evaluate, played on)."""
     from core.games import get
     from core.kernel import Rng, Timeline, encode_record, new_record, play_bots
+    from core.kernel.review import review as review_of
 
     game = get("tulikko")
     timeline = Timeline(game, new_record(game, record_id="tulikko-review", seats=2, seed=9))
@@ -162,6 +163,13 @@ def test_review_a_finished_tulikko_game(server, new_context, tmp_path):
     items = page.query_selector_all(".review-weakest li")
     assert len(items) == 6, page.inner_text("#review")  # each seat's three weakest
     assert all("{" not in item.inner_text() for item in items)
+    # the same review as CPython's in one go (Pyodide, sliced): the same moves and swings
+    expected = review_of(timeline).summary
+    for seat in (0, 1):
+        shown = page.query_selector_all(f".review-seat[data-seat='{seat}'] .review-weakest li")
+        assert [int(li.get_attribute("data-seq")) for li in shown] == expected.seats[seat].weakest
+    marks = page.query_selector_all("#review-graph .review-swing")
+    assert [int(m.get_attribute("data-seq")) for m in marks] == expected.swings[:3]
     page.eval_on_selector("#review-graph", "el => el.scrollIntoView({block: 'center'})")
     shot(page, "review-tulikko-390")
     page.screenshot(path=str(ARTIFACTS / "review-tulikko-390-screen.png"))  # what a phone shows
