@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from conftest import ARTIFACTS, PHONE_390, open_app, shot, wait_engine, wait_sw
-from helpers import game_rows, new_game, row_record, seq
+from helpers import game_rows, new_game, play_until_over, row_record, seq, share_link
 
 # The moment the instant board is up, and the engine's phase then (polled every frame).
 INSTANT_BOARD = """() => document.querySelector('#board[data-instant] [data-move]')
@@ -83,3 +83,28 @@ def test_the_new_game_form_does_not_wait_for_the_engine(server, new_context):
     page.click("#new-game-form button[type=submit]")
     page.wait_for_selector("#turn")
     assert seq(page) == 0
+
+
+# A shared replay's board, and the engine's phase when it is first there.
+SHARED_BOARD = """() => document.querySelector('#board[data-instant] .generic-board')
+  ? { engine: document.body.dataset.engine || '' } : null"""
+
+
+def test_a_shared_replay_is_drawn_before_the_engine_is_up(server, new_context):
+    """A shared link opened on a fresh device: the final board (the server's spectator
+    view) is on screen while the engine still starts; then the engine opens the record
+    and the history can be scrubbed."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    new_game(page, "high-card", ["human", "human"], options={"deck_size": 8})
+    play_until_over(page)
+    link = share_link(page)
+    fresh = new_context(PHONE_390).new_page()
+    errors: list[str] = []
+    fresh.on("pageerror", lambda exc: errors.append(str(exc)))
+    fresh.goto(link)
+    board = fresh.wait_for_function(SHARED_BOARD, polling="raf", timeout=30_000).json_value()
+    assert board["engine"] != "ready", "the shared board waited for the engine"
+    wait_engine(fresh)
+    fresh.wait_for_selector("#board:not([data-instant]) .generic-board")
+    assert fresh.query_selector("#scrub-first") is not None
+    assert errors == []

@@ -240,6 +240,9 @@ class SharedRecord(msgspec.Struct, kw_only=True):
     record: Any
     outcome: Any
     rules_version: str = ""  # the rules the game was recorded under (its genesis)
+    # the final position as a spectator sees it: a device draws the board at once,
+    # before its engine has started (the record is whole: nothing is hidden any more)
+    view: Any = None
 
 
 # -- local records -----------------------------------------------------------

@@ -71,4 +71,5 @@ class Sharing:
                 record=live.tl.record,
                 outcome=live.engine.outcome(live.tl.state),
                 rules_version=live.tl.record.genesis.rules_version,
+                view=live.engine.view(live.tl.state, None),
             )

@@ -517,6 +517,8 @@ def test_local_record_share(client: httpx.Client) -> None:
     public = client.get(f"/api/shared/{shared.json()['share_id']}").json()
     assert public["record"]["id"] == "rec-4" and public["record"]["genesis"]["seed"] == 7
     assert len(public["record"]["entries"]) == timeline.seq
+    # the final position as a spectator sees it, for a board drawn before the engine
+    assert public["view"] == msgspec.to_builtins(GAME.view(timeline.state, None))
     # a hosted game's token does not open a local record, and vice versa
     table = Table(client)
     problem(client.get(f"/api/records/{table.id}", headers=table.auth(0)), 404, "not-found")

@@ -510,11 +510,12 @@ export class HostedSession {
 }
 
 /** What a saved game's screen showed when it was last open, drawn before the engine is
- * up (instant open): a hosted game's stored view, a local game's kept one (keepShown);
- * null when there is none (a hot-seat table, a replay, a game never drawn). */
+ * up (instant open): a hosted game's stored view, a local game's kept one (keepShown), a
+ * shared replay's final board as the server sent it; null when there is none (a
+ * hot-seat table, a game never drawn). */
 export function storedSnapshot(row) {
   if (row.kind === 'hosted') return row.hosted?.view && !row.over ? hostedSnapshot(row) : null;
-  return row.kind === 'local' ? row.shown || null : null;
+  return row.shown || null;
 }
 
 function newSession(row) {

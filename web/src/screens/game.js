@@ -99,7 +99,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     turn.textContent = stored.over ? t('game.over') : stored.activeSeat !== null ? t('game.yourTurn') : t('game.waitingFor', { name: (stored.toMove || []).map((seat) => seatName(row, seat)).join(t('list.sep')) });
     renderBoard(row.game, boardBox, {
       view: stored.view, legal: stored.legal || [], seat: stored.viewSeat, activeSeat: stored.activeSeat,
-      names: (seat) => seatName(row, seat), readOnly: false, seats: row.seats,
+      names: (seat) => seatName(row, seat), readOnly: row.kind === 'replay', seats: row.seats,
       onMove: (move) => {
         keptTap = move;
         for (const el of boardBox.querySelectorAll('[data-move]')) el.classList.toggle('kept', el.dataset.move === moveKey(move));

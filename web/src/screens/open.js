@@ -6,7 +6,7 @@ import * as store from '../storage.js';
 import { api, ApiError } from '../api.js';
 import { rawField } from '../jsontext.js';
 import { go } from '../router.js';
-import { saveHostedSeat, saveRecordRow } from '../records.js';
+import { saveHostedSeat } from '../records.js';
 
 /** An invitation: the guest chooses the name the table will see, then takes the seat. */
 export async function joinScreen(root, { args: [gameId, code] }) {
@@ -62,12 +62,45 @@ export async function sharedScreen(root, { args: [shareId], params }) {
   try {
     const { text, data } = await api('GET', `/api/shared/${encodeURIComponent(shareId)}`);
     const recordJson = rawField(text, 'record');
-    await saveRecordRow(recordJson, { id, kind: 'replay', title, names, shareId, outcome: data.outcome });
+    // Kept at once, without the engine: the server's final view draws the board while
+    // the engine starts (a fresh device); the engine checks the record when it opens.
+    await store.putGame(sharedRow(id, recordJson, data, { title, names, shareId }));
     go(`#/game/${encodeURIComponent(id)}`);
   } catch (err) {
     status.textContent = err instanceof ApiError && err.offline ? t('shared.offline') : `${t('shared.failed')} ${err.message}`;
     status.className = 'error';
   }
+}
+
+/** A shared replay's row from the server's answer (GET /api/shared/{id}): the record as
+ * its JSON text (the seed exact), and `shown`, the final board as a spectator sees it.
+ * @param {string} id @param {string} recordJson @param {any} data
+ * @param {{title: string, names: string[], shareId: string}} fields
+ * @returns {import('../storage.js').GameRow} */
+function sharedRow(id, recordJson, data, { title, names, shareId }) {
+  const genesis = data.record.genesis;
+  const seq = data.record.entries.length;
+  const now = Date.now();
+  return {
+    id,
+    game: genesis.game,
+    kind: 'replay',
+    title,
+    names,
+    shareId,
+    seats: genesis.seats,
+    seatKinds: Array.from({ length: genesis.seats }, () => 'human'),
+    takeback: genesis.takeback,
+    record_json: recordJson,
+    seq,
+    toMove: [],
+    over: true,
+    outcome: data.outcome ?? null,
+    createdAt: now,
+    lastMoveAt: now,
+    shown: data.view ? { seq, toMove: [], over: true, view: data.view, legal: [], activeSeat: null, viewSeat: null } : undefined,
+    sync: { state: 'synced' },
+  };
 }
 
 /** Why a join failed, in words (the server's codes; its own text names seats from 0). */
