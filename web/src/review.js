@@ -61,7 +61,7 @@ export function reviewPanel({ session, names, title, onPlayFrom }) {
     const k = key();
     const rid = session.rid;
     const mine = (run = { stopped: false });
-    const bar = h('progress', { id: 'review-progress', max: 1, value: 0 });
+    const bar = h('progress', { id: 'review-progress', max: 1, value: 0, 'aria-labelledby': 'review-status' });
     const words = h('span', { id: 'review-status', 'aria-live': 'polite' }, t('review.starting'));
     el.replaceChildren(
       h('div.review-running', {}, words, bar,

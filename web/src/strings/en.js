@@ -204,7 +204,7 @@ export const en = {
   'review.start': 'Review the game',
   'review.hint': 'Every move judged from what its player could see then.',
   'review.starting': 'Starting the review…',
-  'review.running': 'Reviewing: move {done} of {total}…',
+  'review.running': 'Reviewing… {done} of {total} moves',
   'review.cancelled': 'Review cancelled.',
   'review.failed': 'The review failed: {message}',
   'review.noJudge': 'This game cannot be reviewed: none of its bots can judge a position.',

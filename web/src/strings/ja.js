@@ -204,7 +204,7 @@ export const ja = {
   'review.start': 'ゲームを振り返る',
   'review.hint': '各操作を、そのときプレイヤーに見えていた情報から評価します。',
   'review.starting': '振り返りを始めています…',
-  'review.running': '振り返り中：{total}件中{done}件目…',
+  'review.running': '振り返り中…{total}件中{done}件完了',
   'review.cancelled': '振り返りを中止しました。',
   'review.failed': '振り返りに失敗しました：{message}',
   'review.noJudge': 'このゲームは振り返りできません：評価できるボットがありません。',
