@@ -49,19 +49,24 @@ def test_a_push_shows_its_words_and_a_tap_opens_the_table(server, new_context):
     }
     page.goto(server.url + "/#/")  # the table is not on screen: the notice brings it back
     page.wait_for_selector("#main")
-    cdp.send(
-        "ServiceWorker.deliverPushMessage",
-        {
-            "origin": server.url,
-            "registrationId": registration["registrationId"],
-            "data": json.dumps(payload),
-        },
-    )
-    for _ in range(50):
-        notices = page.evaluate(NOTICES)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    notices: list = []
+    for _ in range(3):  # a push the worker was not awake for yet is delivered again
+        cdp.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": server.url,
+                "registrationId": registration["registrationId"],
+                "data": json.dumps(payload),
+            },
+        )
+        for _ in range(50):
+            notices = page.evaluate(NOTICES)
+            if notices:
+                break
+            page.wait_for_timeout(100)
         if notices:
             break
-        page.wait_for_timeout(100)
     assert notices == [
         {
             "title": "High card",
