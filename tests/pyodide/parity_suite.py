@@ -6,7 +6,8 @@ any name whose value differs fails the test. It covers what state hashes are mad
 of: the PCG32 stream and its bounded draws and shuffles, canonical JSON (key
 order, unicode, 64-bit and negative ints, nesting), sha256, msgpack cloning, the
 record hashes (genesis, entries, seed commitment), and for every available game
-the initial state, legal moves and every seat's view for several seeds.
+the initial state, legal moves and every seat's view for several seeds, and the bytes
+of a short game review (core.kernel.review: its worlds, floats and rounding).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from core.kernel import (
     seed_commitment,
     tip_hash,
 )
+from core.kernel.review import Budget, encode_review, review
 
 
 class _Sample(msgspec.Struct):
@@ -95,6 +97,25 @@ def _game_values(game_id: str) -> dict[str, Any]:
     return out
 
 
+def _review_values(game_id: str) -> dict[str, Any]:
+    """A review of a short random game, on a small budget (kernel tests of the review
+    itself run on CPython only: under Pyodide they took minutes of the default run)."""
+    game = games.get(game_id)
+    seats = max(2, game.info.min_players)
+    timeline: Timeline[Any, Any, Any] = Timeline(
+        game, new_record(game, record_id=f"r-{game_id}", seats=seats, seed=17)
+    )
+    rng = Rng.seeded(17, stream=5)
+    for _ in range(10):
+        movers = timeline.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        timeline.play(seat, rng.choice(timeline.legal_moves(seat)), move_id=f"r{timeline.seq}")
+    done = review(timeline, seed=3, budget=Budget(worlds=2, effort=150, candidates=2))
+    return {f"{game_id}/review": digest(encode_review(done).decode())}
+
+
 def run(game_ids: list[str]) -> dict[str, Any]:
     """Every value of the suite, keyed by a stable name."""
     out: dict[str, Any] = {}
@@ -102,4 +123,6 @@ def run(game_ids: list[str]) -> dict[str, Any]:
     out.update(_encoding_values())
     for game_id in game_ids:
         out.update(_game_values(game_id))
+        if game_id in games.titles():  # the titles have a judge; a test's game may not
+            out.update(_review_values(game_id))
     return out
