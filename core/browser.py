@@ -25,7 +25,8 @@ kernel's own.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import msgspec
 
@@ -60,6 +61,8 @@ from .kernel.search import Thinking, begin
 from .kernel.timeline import Check
 
 PROTOCOL_VERSION = 1
+
+_Job = TypeVar("_Job")
 
 
 # -- requests --------------------------------------------------------------------------
@@ -797,14 +800,13 @@ class Engine:
 
     def _pending(self, record_id: str) -> _Pending:
         """The begun decision of this game, if the position is still the one it began on."""
-        timeline = self._get(record_id)
-        pending = self.thinking.get(record_id)
-        if pending is None:
-            raise KifuError(f"no bot is thinking in {record_id!r} (bot_begin first)")
-        if pending.key[3] != timeline.tip_hash:
-            self.thinking.pop(record_id, None)
-            raise KifuError("the position changed since the bot began thinking")
-        return pending
+        return self._current(
+            self.thinking,
+            record_id,
+            lambda pending: pending.key[3],
+            f"no bot is thinking in {record_id!r} (bot_begin first)",
+            "the position changed since the bot began thinking",
+        )
 
     def _review_begin(self, request: ReviewBegin) -> ThinkingReply:
         timeline = self._get(request.record_id)
@@ -818,14 +820,32 @@ class Engine:
 
     def _reviewing(self, record_id: str) -> Reviewing:
         """The begun review of this game, if the record is still the one it began on."""
+        return self._current(
+            self.reviewing,
+            record_id,
+            lambda reviewing: reviewing.tip_hash,
+            f"no review of {record_id!r} (review_begin first)",
+            "the game changed since its review began",
+        )
+
+    def _current(
+        self,
+        jobs: dict[str, _Job],
+        record_id: str,
+        tip_of: Callable[[_Job], str],
+        missing: str,
+        changed: str,
+    ) -> _Job:
+        """A job begun on an open game (a bot's decision, a review), if the game's tip is
+        still the one it began on; a job overtaken by a move is dropped."""
         timeline = self._get(record_id)
-        reviewing = self.reviewing.get(record_id)
-        if reviewing is None:
-            raise KifuError(f"no review of {record_id!r} (review_begin first)")
-        if reviewing.tip_hash != timeline.tip_hash:
-            self.reviewing.pop(record_id, None)
-            raise KifuError("the game changed since its review began")
-        return reviewing
+        job = jobs.get(record_id)
+        if job is None:
+            raise KifuError(missing)
+        if tip_of(job) != timeline.tip_hash:
+            jobs.pop(record_id, None)
+            raise KifuError(changed)
+        return job
 
     def _bot_step(self, request: BotStep) -> Played | Screen | None:
         timeline = self._get(request.record_id)

@@ -55,6 +55,19 @@ def new_game(
     return page.url.split("#/game/")[1]
 
 
+def join_game(page: Any, code: str, name: str = "") -> str:
+    """Join a hosted game from home by its invite code, naming oneself; the row id."""
+    page.goto(page.url.split("#")[0] + "#/")
+    page.fill("#join-code", code)
+    page.click("#join-code ~ button[type=submit]")
+    if name:
+        page.fill("#join-name", name)
+    page.click("#join-claim")
+    page.wait_for_url("**/#/game/hosted-**")
+    wait_idle(page)
+    return page.url.split("#/game/")[1]
+
+
 def wait_idle(page: Any, timeout: float = 30) -> None:
     """Until the game screen stops changing (bots done, engine replies in)."""
     deadline = time.monotonic() + timeout

@@ -12,6 +12,7 @@ from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
 from helpers import (
     click_move,
     game_rows,
+    join_game,
     move_types,
     new_game,
     play_until_over,
@@ -50,13 +51,7 @@ def two_devices(server, new_context):
     shot(a, "hosted-invite-phone")
     ctx_b = new_context(DESKTOP)
     b = open_app(ctx_b.new_page(), server.url)
-    b.fill("#join-code", code)
-    b.click("#join-code ~ button[type=submit]")
-    b.fill("#join-name", "Guest")  # the guest chooses the name the table sees
-    b.click("#join-claim")
-    b.wait_for_url("**/#/game/hosted-**")
-    b.wait_for_selector("#turn")
-    wait_idle(b)
+    join_game(b, code, "Guest")  # the guest chooses the name the table sees
     return ctx_a, a, ctx_b, b
 
 

@@ -5,7 +5,7 @@ table now (online while their device has the game open, away since when)."""
 from __future__ import annotations
 
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import click_move, move_types, new_game, seq, wait_idle, wait_seq
+from helpers import click_move, join_game, move_types, new_game, seq, wait_seq
 
 
 def test_invitations_first_until_used_then_who_is_here(server, new_context):
@@ -20,12 +20,7 @@ def test_invitations_first_until_used_then_who_is_here(server, new_context):
 
     ctx_b = new_context(DESKTOP)
     b = open_app(ctx_b.new_page(), server.url)
-    b.fill("#join-code", invite)
-    b.click("#join-code ~ button[type=submit]")
-    b.fill("#join-name", "Guest")
-    b.click("#join-claim")
-    b.wait_for_url("**/#/game/hosted-**")
-    wait_idle(b)
+    join_game(b, invite, "Guest")
     # A's invitation is used: it is gone, and Guest is at the table
     a.wait_for_selector("#invites", state="detached", timeout=15_000)
     a.wait_for_function(
@@ -80,13 +75,7 @@ def test_the_home_inbox_puts_my_turn_first_and_the_icon_counts_it(server, new_co
     b = open_app(new_context(DESKTOP).new_page(), server.url)
     joined = []
     for code in codes:
-        b.goto(server.url + "/#/")
-        b.fill("#join-code", code)
-        b.click("#join-code ~ button[type=submit]")
-        b.fill("#join-name", "Guest")
-        b.click("#join-claim")
-        b.wait_for_url("**/#/game/hosted-**")
-        wait_idle(b)
+        join_game(b, code, "Guest")
         joined.append(b.url)
     # Guest moves at the second table only (a card, then passes: A's turn there)
     b.goto(joined[1])

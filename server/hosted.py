@@ -362,10 +362,13 @@ class HostedGames:
             allowed=False, code=refusal.code, message=refusal.message, rule_id=refusal.rule_id
         )
         target = own_undo_target(live, seat)
-        others = refusal.code == "takeback-others-move" and target is not None
-        if others and tl.takeback_refusal(seat, target, bots=bots) is None:
+        if (
+            refusal.code == "takeback-others-move"
+            and target is not None
+            and tl.takeback_refusal(seat, target, bots=bots) is None
+        ):
             state.ask = True
-            state.needs = undone_people(live, seat, target)  # type: ignore[arg-type]
+            state.needs = undone_people(live, seat, target)
         return state
 
     def _announce(self, live: Live, mover: int, waiting: list[int]) -> None:

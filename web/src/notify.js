@@ -113,6 +113,18 @@ async function updateBadge() {
   await (waiting ? navigator.setAppBadge(waiting) : navigator.clearAppBadge());
 }
 
+let badgeQueued = false;
+/** Recount the badge once for a burst of row writes (a sync round writes a row several
+ * times), not a read of every game per write. */
+function queueBadge() {
+  if (badgeQueued) return;
+  badgeQueued = true;
+  setTimeout(() => {
+    badgeQueued = false;
+    updateBadge().catch(() => {});
+  }, 300);
+}
+
 /** Keep the push subscriptions in step: now, and when a hosted seat is new on this
  * device (each one once a page load; its moves change its row too, and ask nothing). */
 export function watchPush() {
@@ -120,7 +132,7 @@ export function watchPush() {
   const run = () => syncPush().catch((err) => console.warn('push', err));
   window.addEventListener('kifu:games-changed', (event) => {
     const id = /** @type {CustomEvent<{id: string}>} */ (event).detail?.id || '';
-    if (id.startsWith('hosted-')) updateBadge().catch(() => {});
+    if (id.startsWith('hosted-')) queueBadge();
     if (!id.startsWith('hosted-') || seen.has(id)) return;
     seen.add(id);
     run();
