@@ -229,8 +229,20 @@ async def unsubscribe_push(
 
 @post("/api/games/{game_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_game(request: Request[Any, Any, Any], game_id: FromPath[str]) -> s.ShareCreated:
+    """Share a finished game. Optional body (s.ShareBody): `{"review": ...}`, the review the
+    client made of the record, shown with the replay once the server made the same."""
+    return await _share(request, game_id, hosted=True)
+
+
+async def _share(
+    request: Request[Any, Any, Any], record_id: str, *, hosted: bool
+) -> s.ShareCreated:
     svc = service_of(request)
-    return await run(lambda: svc.sharing.share(game_id, bearer(request), hosted=True))
+    body = await request.body()
+    token, client = bearer(request), client_of(request)
+    return await run(
+        lambda: svc.sharing.share(record_id, token, hosted=hosted, body=body, client=client)
+    )
 
 
 # -- local records -------------------------------------------------------------
@@ -281,8 +293,8 @@ async def download_compact(
 
 @post("/api/records/{record_id:str}/share", tags=["sharing"], security=SECURITY, status_code=201)
 async def share_record(request: Request[Any, Any, Any], record_id: FromPath[str]) -> s.ShareCreated:
-    svc = service_of(request)
-    return await run(lambda: svc.sharing.share(record_id, bearer(request), hosted=False))
+    """Share a finished local record; the optional body as for a hosted game's share."""
+    return await _share(request, record_id, hosted=False)
 
 
 @get("/api/shared/{share_id:str}", tags=["sharing"])
@@ -392,6 +404,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             yield
         finally:
             service.heavy.close()
+            service.review_checker.close()
             service.pusher.close()
             store.close()
 

@@ -1,4 +1,5 @@
-"""CPU-heavy work off the serving process: verifying an upload, re-running a bug report.
+"""CPU-heavy work off the serving process: verifying an upload, re-running a bug report,
+checking a shared review (recomputing it: `rereviewed`, in a child of its own).
 
 Both are pure CPU (a 2 MiB record is ~70 ms of `verify`) and, in a worker
 thread, hold the GIL against the event loop: two uploads at once once took an
@@ -45,6 +46,7 @@ from core.kernel import (
     RecordError,
     Reproduction,
     SetupError,
+    Timeline,
     canonical,
     decode_record,
     report_type,
@@ -166,6 +168,34 @@ def reproduced(game: Decider[Any, Any, Any, Any], body: bytes, max_entries: int)
     return Reproduced(entries=entries, reproduction=reproduce(game, report))
 
 
+class Rereviewed(NamedTuple):
+    """What the child makes of a shared review: the server's own review of the record
+    from the same seed (canonical JSON), or why the one sent is not it."""
+
+    review: bytes = b""
+    refused: str | None = None
+
+
+def rereviewed(
+    game: Decider[Any, Any, Any, Any], compact: bytes, seed: int, sent: bytes
+) -> Rereviewed:
+    """The record (compact form) reviewed here from `seed` with the default budget
+    (core.kernel.review), compared with the review a client `sent` (JSON): equal as JSON
+    values (a browser's JSON may write 2.0 as 2, or order keys its own way), else refused."""
+    from core.kernel import decode_compact
+    from core.kernel.review import encode_review, review
+
+    record = decode_compact(compact, game)
+    mine = encode_review(review(Timeline(game, record), seed=seed))
+    try:
+        theirs = msgspec.json.decode(sent)
+    except msgspec.DecodeError as exc:
+        return Rereviewed(refused=f"not JSON: {exc}")
+    if msgspec.json.decode(mine) != theirs:
+        return Rereviewed(refused="not the review this server makes of the record from its seed")
+    return Rereviewed(review=mine)
+
+
 def _child(parent_pid: int) -> None:
     """The child's initializer: it dies with the server, and yields the CPU to it (a
     nicer process: on a busy machine the event loop gets a core before a verifier)."""
@@ -201,6 +231,10 @@ class Heavy:
     def retry_after(self) -> int:
         """Seconds until the queue has likely drained: its jobs at their average time."""
         return max(1, math.ceil(self._under_way * self._seconds))
+
+    def average(self) -> float:
+        """A job's time in the child, a moving average (seconds)."""
+        return self._seconds
 
     def submit(self, func: Callable[..., Any], *args: Any) -> Future[Any]:
         """`func(*args)` in the child, after the jobs submitted before it."""

@@ -2,7 +2,7 @@
 
 Per client address (see guard.py for how the address is known), per hour:
 new hosted games, new records (uploads and forks), bytes of records and
-appends, bug reports.
+appends, bug reports, shared reviews to check.
 Per record: entries (`max_entries`, hosted games too) and forks. A refusal per
 hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
 `record-full`, too many forks 422 `too-many-forks`; a bug report over
@@ -34,6 +34,7 @@ class Quotas:
         self.records = window(url, "records", settings.records_per_hour, HOUR)
         self.bytes = window(url, "bytes", settings.upload_bytes_per_hour, HOUR)
         self.reports = window(url, "reports", settings.reports_per_hour, HOUR)
+        self.reviews = window(url, "reviews", settings.reviews_per_hour, HOUR)
         self.max_entries = settings.max_entries
         self.forks_per_record = settings.forks_per_record
         self.max_report_bytes = settings.max_report_bytes
@@ -61,6 +62,12 @@ class Quotas:
         retry = self.reports.hit(client)
         if retry is not None:
             raise exceeded("bug reports", retry)
+
+    def review(self, client: str) -> None:
+        """A shared review sent to be checked (a recomputation in the child)."""
+        retry = self.reviews.hit(client)
+        if retry is not None:
+            raise exceeded("reviews to check", retry)
 
     def check_length(self, entries: int) -> None:
         if entries > self.max_entries:

@@ -233,6 +233,16 @@ class SubmitTakeBack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class ShareCreated(msgspec.Struct, kw_only=True):
     share_id: str
     path: str
+    # the share's review (sharing.py): "none", "checking" (sent, being recomputed),
+    # "published" (the same as the server's: the shared answer carries it), "refused"
+    review: Literal["none", "checking", "published", "refused"] = "none"
+
+
+class ShareBody(msgspec.Struct, kw_only=True):
+    """The optional body of a share: the review the client made of the record
+    (core.kernel.review.Review as JSON, default judging), checked before it is shown."""
+
+    review: dict[str, Any] | None = None
 
 
 class SharedRecord(msgspec.Struct, kw_only=True):
@@ -243,6 +253,9 @@ class SharedRecord(msgspec.Struct, kw_only=True):
     # the final position as a spectator sees it: a device draws the board at once,
     # before its engine has started (the record is whole: nothing is hidden any more)
     view: Any = None
+    # the game's review (core.kernel.review.Review), once the server made the same
+    # from its seed; null when none was shared (or it is still being checked)
+    review: msgspec.Raw | None = None
 
 
 # -- local records -----------------------------------------------------------
@@ -313,6 +326,7 @@ __all__ = [
     "ReportUpload",
     "SeatClaimed",
     "SeatInfo",
+    "ShareBody",
     "ShareCreated",
     "SharedRecord",
     "Short",

@@ -56,7 +56,16 @@ class Service:
         self.updates = LiveUpdates(self.cache)
         self.heavy = Heavy(settings.heavy_queue)
         self.local = LocalRecords(self.cache, self.quotas, self.heavy)
-        self.sharing = Sharing(self.cache)
+        # shared reviews are recomputed in a child of their own: a whole game's review
+        # takes seconds, which an upload must never wait behind (sharing.py)
+        self.review_checker = Heavy(settings.review_queue)
+        self.sharing = Sharing(
+            self.cache,
+            self.quotas,
+            self.review_checker,
+            review_queue=settings.review_queue,
+            max_review_bytes=settings.max_review_bytes,
+        )
         self.reports = Reports(self.cache, self.quotas, self.heavy)
 
     def _push_gone(self, game_id: str, endpoint: str) -> None:

@@ -27,6 +27,9 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | max_report_bytes | KIFU_MAX_REPORT_BYTES | 512 KiB per bug report |
 | forks_per_record | KIFU_FORKS_PER_RECORD | 50 forks of one record |
 | heavy_queue | KIFU_HEAVY_QUEUE | 32 uploads and bug reports under way per process (503 past it) |
+| reviews_per_hour | KIFU_REVIEWS_PER_HOUR | 30 shared reviews sent to be checked per address |
+| review_queue | KIFU_REVIEW_QUEUE | 4 shared reviews checked at once per process (503 past it) |
+| max_review_bytes | KIFU_MAX_REVIEW_BYTES | 1 MiB per shared review (413 over it) |
 | sockets_per_address | KIFU_SOCKETS_PER_ADDRESS | 64 live sockets per address (per process) |
 | takeback_ask_seconds | KIFU_TAKEBACK_ASK_SECONDS | 120 s for others to agree to a take-back |
 | push_hosts | KIFU_PUSH_HOSTS | the browsers' push services (push.py; `http://host`: plain http) |
@@ -71,6 +74,9 @@ NUMBERS = (
     ("max_report_bytes", "KIFU_MAX_REPORT_BYTES"),
     ("forks_per_record", "KIFU_FORKS_PER_RECORD"),
     ("heavy_queue", "KIFU_HEAVY_QUEUE"),
+    ("reviews_per_hour", "KIFU_REVIEWS_PER_HOUR"),
+    ("review_queue", "KIFU_REVIEW_QUEUE"),
+    ("max_review_bytes", "KIFU_MAX_REVIEW_BYTES"),
     ("sockets_per_address", "KIFU_SOCKETS_PER_ADDRESS"),
     ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
     ("takeback_ask_seconds", "KIFU_TAKEBACK_ASK_SECONDS"),
@@ -105,6 +111,9 @@ class Settings:
     max_report_bytes: int = 512 * 1024
     forks_per_record: int = 50
     heavy_queue: int = 32
+    reviews_per_hour: int = 30
+    review_queue: int = 4
+    max_review_bytes: int = 1024 * 1024
     sockets_per_address: int = 64
     sockets_per_token: int = 8
     takeback_ask_seconds: float = 120.0

@@ -70,8 +70,9 @@ nothing holds them twice.
 A fork made since `shares_prefix` stores only its own entries: the first
 `fork_seq` are its parent's (which never change: records are append-only).
 
-Share ids and bug reports are small aggregates of their own (`ShareLink`,
-`StoredReport`); a share id's aggregate id is ``uuid5(share id)``, which makes it
+Share ids, shared reviews and bug reports are small aggregates of their own
+(`ShareLink`, `SharedReview`, `StoredReport`); a share id's aggregate id is
+``uuid5(share id)`` (its review's ``uuid5("review:" + share id)``), which makes it
 an index the library keeps consistent.
 
 The backing store is SQLite (a file under the data directory, nothing to start)
@@ -495,6 +496,26 @@ class ShareLink(Aggregate):
     def __init__(self, share_id: str, record_id: str) -> None:
         self.share_id = share_id
         self.record_id = record_id
+
+
+def review_uuid(share_id: str) -> UUID:
+    return uuid5(NAMESPACE, f"review:{share_id}")
+
+
+class SharedReview(Aggregate):
+    """A shared game's review (issue #41), stored once the server made the same review
+    of the record from the same seed; never changed, never a second one (its id is
+    ``uuid5("review:" + share id)``: the unique key admits one)."""
+
+    @staticmethod
+    def create_id(share_id: str, **_: Any) -> UUID:
+        return review_uuid(share_id)
+
+    @event("Created")
+    def __init__(self, share_id: str, seed: int, review: bytes) -> None:
+        self.share_id = share_id
+        self.seed = seed
+        self.review = review  # the canonical JSON (core.kernel.review.encode_review)
 
 
 class StoredReport(Aggregate):
