@@ -43,6 +43,18 @@ class OptionSpec(msgspec.Struct, kw_only=True):
     # What the option is, so a new-game form can group it: a plain setup choice, a
     # rulebook variant, an expansion/expert module, a mode (solo level...) or a promo.
     group: Literal["setup", "variant", "module", "mode", "promo"] = "setup"
+    # When the option applies, so a form offers it only then (left out, it takes its
+    # default, which the engine accepts at any table): at these player counts (empty:
+    # any), and while every option named in `when` holds one of its listed values.
+    players: list[int] = []
+    when: dict[str, list[str]] = {}
+    # The values of an int option a form offers, each in words (empty: minimum..maximum).
+    offered: list[int] = []
+    # An int option that is a set of places, bit i for place i, laid out as a board:
+    # places per row, bottom row first, and each row's first place in half places from
+    # the left, so a form draws the places to tap instead of asking for a number.
+    rows: list[int] = []
+    row_offsets: list[int] = []
 
     def check(self, value: OptionValue) -> OptionValue:
         """The value if this option accepts it; SetupError naming the option otherwise."""

@@ -181,6 +181,7 @@ OPTIONS: list[OptionSpec] = [
         label_ja="ソロモード：本当の挑戦（対戦相手のスコアに2を掛ける）",
         rule_id="RW-230",
         group="mode",
+        players=[1],
     ),
 ]
 MODULES = ("long_game", "expert_plants", "expert_board", "expert_cards")

@@ -85,6 +85,7 @@ TILE_COUNT = 108
 ROWS: tuple[int, ...] = (6, 5, 5, 4, 3)  # slots per row, bottom (row 1) first
 # Horizontal centre x2 of slot 0 of each row: rows 1, 3 start at 0; rows 2, 4 at 1; row 5 at 2.
 _ROW_X0: tuple[int, ...] = (0, 1, 0, 1, 2)
+ROW_OFFSETS = _ROW_X0  # the same, for a form that draws the board (custom_paper)
 
 
 class Slot(msgspec.Struct, frozen=True):
