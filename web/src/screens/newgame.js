@@ -1,6 +1,11 @@
 // New game: title, players (humans on this device / bots / remote invitations),
 // options from the engine's GameInfo option schema, the take-back policy; each bot
 // seat picks one of the game's bots by name (the catalogue's `bots`).
+// An option is offered only where it applies (its spec's `players` and `when`; left out,
+// the engine takes its default), in words: a choice or a short int range is a picker of
+// named values (`option.<name>.<value>`, `offered`), a set of places (`rows`) is drawn
+// as the board to tap. The form keeps what was chosen: across a change of players, and
+// across "Why?" / How to play and back (the history entry's state, `saveDraft`).
 // Only seats on this device and bots: a local game (this device decides), unless
 // "host online" is ticked. Any remote seat: a hosted game. In a hosted game the
 // server decides and plays the bot seats itself (they get no invite).
@@ -16,6 +21,7 @@ import { saveHostedSeat } from '../records.js';
 import { citesRule, hasRules } from './rules.js';
 import { seatsOf } from '../sessions.js';
 import { botLabel } from '../seats.js';
+import { applies, covers, intValues, placesOf } from '../options.js';
 
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
@@ -30,6 +36,7 @@ export async function newGameScreen(root) {
     return;
   }
   status.remove();
+  const draft = takeDraft(games);
   const form = h('form.new-game', { id: 'new-game-form', novalidate: true });
   root.append(form);
 
@@ -38,6 +45,7 @@ export async function newGameScreen(root) {
   const playersInput = h('select', { id: 'ng-players', name: 'players' });
   // How to play the chosen game (hidden for a game without a summary).
   const rulesLink = h('a.rules-link', { id: 'ng-rules' }, t('howto.link'));
+  rulesLink.addEventListener('click', () => saveDraft(true));
   const drawRulesLink = () => {
     rulesLink.href = `#/rules/${gameSelect.value}`;
     rulesLink.hidden = !hasRules(gameSelect.value);
@@ -64,6 +72,39 @@ export async function newGameScreen(root) {
 
   const info = () => games.find((g) => g.id === gameSelect.value);
   let seatRows = [];
+  /** The options as chosen (name → value), kept while the form redraws. */
+  let chosen = {};
+  if (draft) {
+    gameSelect.value = draft.game;
+    titleInput.value = draft.title || '';
+    playersInput.append(h('option', { value: draft.players, selected: true }, String(draft.players)));
+    takeback.value = draft.takeback || 'casual';
+    online.checked = !!draft.online;
+    chosen = { ...(draft.options || {}) };
+  }
+
+  /** What the form holds now, to come back to. */
+  function draftOf() {
+    return {
+      game: gameSelect.value,
+      title: titleInput.value,
+      players: Number(playersInput.value),
+      seats: seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value, bot: r.bot.value })),
+      options: { ...chosen },
+      takeback: takeback.value,
+      online: online.checked,
+    };
+  }
+
+  /** Kept in this history entry's state (Back finds it), and once more for the next
+   * form opened (How to play's own "New game" link) when `leaving` for a "why?". */
+  function saveDraft(leaving = false) {
+    const d = draftOf();
+    history.replaceState({ ...(history.state || {}), newGame: d }, '');
+    if (leaving) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+  }
+  form.addEventListener('change', () => saveDraft());
+  form.addEventListener('input', () => saveDraft());
 
   function drawPlayers() {
     const g = info();
@@ -77,7 +118,7 @@ export async function newGameScreen(root) {
 
   function drawSeats() {
     const n = Number(playersInput.value);
-    const old = seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value, bot: r.bot.value }));
+    const old = seatRows.length ? seatRows.map((r) => ({ name: r.name.value, kind: r.kind.value, bot: r.bot.value })) : draft?.seats || [];
     // The engine's bots for this game, by name (catalogue `bots`: "random" first).
     const bots = info().bots?.length ? info().bots : ['random'];
     // A new opponent is the title's own bot: a player expects a game, not random moves.
@@ -113,25 +154,67 @@ export async function newGameScreen(root) {
       : kinds.filter((k) => k === 'human').length > 1 ? t('new.hotseatNote') : t('new.localNote');
   }
 
+  /** The value chosen, or the default (an offered value when the default is not one). */
+  function valueOf(spec) {
+    if (spec.name in chosen) return chosen[spec.name];
+    if (spec.offered?.length && !spec.offered.includes(spec.default)) return spec.offered[0];
+    return spec.default;
+  }
+
   function drawOptions() {
     const g = info();
+    const specs = g.options || [];
+    const focused = document.activeElement?.id;
     optionsBox.replaceChildren(h('legend', {}, t('new.options')));
-    if (!g.options?.length) optionsBox.append(h('p.note', {}, t('new.noOptions')));
-    for (const spec of g.options || []) {
+    const shown = specs.filter((spec) => applies(spec, specs, Number(playersInput.value), valueOf));
+    if (!shown.length) optionsBox.append(h('p.note', { id: 'ng-no-options' }, t('new.noOptions')));
+    const hung = new Set(specs.flatMap((spec) => Object.keys(spec.when || {})));
+    for (const spec of shown) {
       const id = `ng-opt-${spec.name}`;
+      const value = valueOf(spec);
       let input;
-      if (spec.kind === 'bool') input = h('input', { id, type: 'checkbox', checked: !!spec.default });
-      else if (spec.kind === 'int' && seatOption(spec)) input = seatSelect(id, spec);
-      else if (spec.kind === 'int') input = h('input', { id, type: 'number', value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, required: true });
-      else input = h('select', { id }, (spec.choices || []).map((c) => h('option', { value: c, selected: c === spec.default }, choiceLabel(spec, c))));
+      if (spec.kind === 'bool') input = h('input', { id, type: 'checkbox', checked: !!value });
+      else if (spec.kind === 'int' && seatOption(spec)) input = seatSelect(id, spec, value);
+      else if (spec.kind === 'int' && spec.rows?.length) input = placesPicker(id, spec, value);
+      else if (spec.kind === 'int' && intValues(spec)) {
+        input = h('select', { id }, intValues(spec).map((v) => h('option', { value: v, selected: v === value }, intLabel(spec, v))));
+      } else if (spec.kind === 'int') input = h('input', { id, type: 'number', value, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, required: true });
+      else input = h('select', { id }, (spec.choices || []).map((c) => h('option', { value: c, selected: c === value }, choiceLabel(spec, c))));
       input.dataset.option = spec.name;
       input.dataset.kind = spec.kind;
+      input.addEventListener('change', () => {
+        chosen[spec.name] = readOption(input);
+        if (hung.has(spec.name)) drawOptions(); // an option that hangs on this one comes or goes
+        saveDraft();
+      });
       // the rule behind the option: "why?" opens How to play at it (no rule ID on screen)
       const why = spec.rule_id && citesRule(g.id, spec.rule_id)
         ? h('a.rule-link', { href: `#/rules/${g.id}?rule=${spec.rule_id}`, 'aria-label': `${t('howto.ruleLink')} ${pick(spec, 'label')}` }, t('howto.ruleLink')) : null;
-      const label = h('label', { for: id }, pick(spec, 'label'));
-      optionsBox.append(h(`div.field.option-${spec.kind}`, {}, spec.kind === 'bool' ? [input, label, why] : [h('span.label-row', {}, label, why), input]));
+      why?.addEventListener('click', () => saveDraft(true));
+      const label = spec.rows?.length ? h('span.label', { id: `${id}-label` }, pick(spec, 'label')) : h('label', { for: id }, pick(spec, 'label'));
+      const note = tOr(`option.${spec.name}.note`, '');
+      optionsBox.append(h(`div.field.option-${spec.kind}`, { dataset: { optionField: spec.name } },
+        spec.kind === 'bool' ? [input, label, why] : [h('span.label-row', {}, label, why), input, note ? h('p.note', {}, note) : null]));
     }
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  /** A set of places (bit i for place i) drawn as the board: rows bottom first, each
+   * place a toggle; a pressed place is covered. */
+  function placesPicker(id, spec, value) {
+    const box = h('div.places', { id, role: 'group', 'aria-labelledby': `${id}-label`, dataset: { value: String(value) } });
+    const rows = placesOf(spec).map((row, r) => h('div.places-row', { style: `--offset:${spec.row_offsets?.[r] ?? 0}` }, row.map(({ row: n, n: c, bit }) => {
+      const place = h('button.place', { type: 'button', 'aria-pressed': String(covers(value, bit)), 'aria-label': t('option.places.place', { row: n, n: c }), dataset: { bit } });
+      place.addEventListener('click', () => {
+        const on = place.getAttribute('aria-pressed') !== 'true';
+        place.setAttribute('aria-pressed', String(on));
+        box.dataset.value = String(Number(box.dataset.value) + (on ? 1 : -1) * 2 ** bit);
+        box.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      return place;
+    })));
+    box.append(...rows.reverse(), h('p.note.places-key', {}, h('span.place.covered-key', { 'aria-hidden': 'true' }), t('option.places.key')));
+    return box;
   }
 
   /** An int option naming a seat (`first_player`, `…_seat`): offered as the seats, by
@@ -140,17 +223,18 @@ export async function newGameScreen(root) {
     return /(^|_)(player|seat)$/.test(spec.name);
   }
 
-  function seatSelect(id, spec) {
+  function seatSelect(id, spec, value) {
     const n = Number(playersInput.value) || info().min_players;
     const last = Math.min(n - 1, spec.maximum ?? n - 1);
     return h('select', { id, dataset: { seatOption: '1' } }, Array.from({ length: last - (spec.minimum ?? 0) + 1 }, (_, k) => {
       const seat = (spec.minimum ?? 0) + k; // -1: the engine draws the seat
       const name = seat < 0 ? t('new.atRandom') : seatRows[seat]?.name.value.trim() || t('seat.default', { n: seat + 1 });
-      return h('option', { value: seat, selected: seat === spec.default }, name);
+      return h('option', { value: seat, selected: seat === value }, name);
     }));
   }
 
   gameSelect.addEventListener('change', () => {
+    chosen = {}; // another game's options
     drawRulesLink();
     seatRows.forEach((r) => { r.bot.value = ''; }); // another game's bots: pick anew
     drawPlayers();
@@ -168,7 +252,7 @@ export async function newGameScreen(root) {
     for (const input of optionsBox.querySelectorAll('[data-option]')) {
       const kind = input.dataset.kind;
       if (kind === 'bool') options[input.dataset.option] = input.checked;
-      else if (input.dataset.seatOption) options[input.dataset.option] = Number(input.value);
+      else if (input.dataset.seatOption || input.tagName !== 'INPUT') options[input.dataset.option] = readOption(input);
       else if (kind === 'int') {
         const value = Number(input.value);
         if (!Number.isInteger(value) || (input.min !== '' && value < Number(input.min)) || (input.max !== '' && value > Number(input.max))) {
@@ -217,6 +301,36 @@ export async function rematch(row) {
     title: row.title || '',
   };
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
+}
+
+const DRAFT_KEY = 'kifu.newGameDraft';
+
+/** The form to come back to: this history entry's (Back from "why?"), else the one left
+ * for How to play's "New game" link (used once); null for a fresh form. */
+function takeDraft(games) {
+  let draft = history.state?.newGame || null;
+  try {
+    draft ||= JSON.parse(sessionStorage.getItem(DRAFT_KEY) || 'null');
+  } catch {
+    draft = null;
+  }
+  sessionStorage.removeItem(DRAFT_KEY);
+  return draft && games.some((g) => g.id === draft.game) ? draft : null;
+}
+
+/** An option input's value as the engine takes it. */
+function readOption(input) {
+  const kind = input.dataset.kind;
+  if (kind === 'bool') return input.checked;
+  if (input.classList.contains('places')) return Number(input.dataset.value);
+  if (kind === 'int') return Number(input.value);
+  return input.value;
+}
+
+/** An int option's value in words: `option.<name>.<value>`, else `option.<name>.value`
+ * ({n}: "Level 3"), else the number. */
+function intLabel(spec, value) {
+  return tOr(`option.${spec.name}.${value}`, tOr(`option.${spec.name}.value`, String(value), { n: value }), { n: value });
 }
 
 /** A choice option's value in words (`option.<name>.<choice>`; {choice} is the value,

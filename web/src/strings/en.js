@@ -340,4 +340,9 @@ export const en = {
   'invite.qr': 'QR code',
   'invite.qrLabel': 'QR code of the invitation for {name}',
   'invite.text': 'Join my game of {game}',
+  // the new-game form's options in words (issue 38, item 4)
+  'option.places.place': 'Row {row}, slot {n}',
+  'option.places.key': 'Striped: covered by a paper tile. Tap a slot to cover or uncover it.',
+  'option.custom_paper.note': 'Leave at least one slot open in the bottom row and one in the top row. The box holds 24 paper tiles for all the boards.',
+  'option.level.value': 'Level {n}',
 };

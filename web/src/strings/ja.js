@@ -338,4 +338,9 @@ export const ja = {
   'invite.qr': '二次元コード',
   'invite.qrLabel': '{name}への招待の二次元コード',
   'invite.text': '{game}のゲームに参加してください',
+  // 新しいゲームの設定を言葉で（issue 38 項目4）
+  'option.places.place': '{row}段目の{n}番目のスロット',
+  'option.places.key': '縞模様：紙タイルで覆うスロット。タップで覆う・外すを切り替えます。',
+  'option.custom_paper.note': '最下段と最上段にそれぞれ1つ以上、覆わないスロットを残してください。紙タイルはすべてのボードで合わせて24枚です。',
+  'option.level.value': 'レベル{n}',
 };
