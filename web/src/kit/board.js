@@ -150,6 +150,24 @@ export function fitAboveBar(board, bar) {
   art.style.maxHeight = `${Math.floor(Math.max(0.75 * height, height - over - 4))}px`;
 }
 
+/** `onMove` for a move that spends something a player holds once (Tulikko's aurora
+ * tiles): the tap first asks, in words (`title`, `text`, the `yes` button's words), and
+ * the move is played only on yes; "Not now" (or Escape) plays nothing. */
+export function askFirst(onMove, ask) {
+  return (move) => {
+    const close = () => { dialog.close(); dialog.remove(); };
+    const no = h('button', { type: 'button', id: 'ask-first-no', on: { click: close } }, ask.no || t('ask.notNow'));
+    const dialog = h('dialog.ask-first', { id: 'ask-first', 'aria-labelledby': 'ask-first-title', on: { close: () => dialog.remove() } },
+      h('h2', { id: 'ask-first-title' }, ask.title), h('p', {}, ask.text),
+      h('div.action-row', {},
+        h('button.primary', { type: 'button', id: 'ask-first-yes', on: { click: () => { close(); onMove(move); } } }, ask.yes),
+        no));
+    document.body.append(dialog);
+    dialog.showModal();
+    no.focus();
+  };
+}
+
 /** A card face that opens larger on a tap (`face()` draws it again, big). */
 export function zoomable(small, text, face) {
   return h('button.zoom-face', { type: 'button', 'aria-label': t('card.zoom', { card: text }), title: text, on: { click: () => zoomCard(face(), text) } }, small);

@@ -345,4 +345,6 @@ export const en = {
   'option.places.key': 'Striped: covered by a paper tile. Tap a slot to cover or uncover it.',
   'option.custom_paper.note': 'Leave at least one slot open in the bottom row and one in the top row. The box holds 24 paper tiles for all the boards.',
   'option.level.value': 'Level {n}',
+  // asked first before a move spends what is held once (kit/board.js askFirst)
+  'ask.notNow': 'Not now',
 };

@@ -343,4 +343,6 @@ export const ja = {
   'option.places.key': '縞模様：紙タイルで覆うスロット。タップで覆う・外すを切り替えます。',
   'option.custom_paper.note': '最下段と最上段にそれぞれ1つ以上、覆わないスロットを残してください。紙タイルはすべてのボードで合わせて24枚です。',
   'option.level.value': 'レベル{n}',
+  // 一度しか使えないものを使う前の確認（kit/board.js askFirst）
+  'ask.notNow': '今は使わない',
 };

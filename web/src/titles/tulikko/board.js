@@ -5,7 +5,7 @@
 import { h, s } from '../../ui.js';
 import { t } from '../../i18n.js';
 import { TULIKKO_COLOURS, TULIKKO_SYMBOLS } from './palette.js';
-import { findMove, makeTarget, markSpace, moveLabel } from '../../kit/board.js';
+import { askFirst, findMove, makeTarget, markSpace, moveLabel } from '../../kit/board.js';
 
 const ROWS = 4;
 const COLS = 5;
@@ -217,11 +217,15 @@ function centralBoard(view, legal, onMove) {
   };
   for (const side of ['N', 'E', 'S', 'W']) {
     const move = findMove(legal, 'slide', { side }) || findMove(legal, 'use-reslide', { side });
+    // the re-slide spends an aurora tile (once per game): its arrows are drawn apart from
+    // a slide's (dashed, the aurora's violet) and a tap on one asks first, in words
+    const aurora = move?.type === 'use-reslide';
     const [x, y, d, [w, hgt]] = arrows[side];
-    const g = s('g', { transform: `translate(${x} ${y})`, class: move ? 'arrow legal' : 'arrow' });
+    const g = s('g', { transform: `translate(${x} ${y})`, class: move ? `arrow legal${aurora ? ' aurora' : ''}` : 'arrow' });
     if (move) g.append(s('rect', { x: -w / 2, y: -hgt / 2, width: w, height: hgt, fill: 'transparent', class: 'hit' }));
-    g.append(s('circle', { r: 27, fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none', 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: move ? '#111' : '#767676' }));
-    if (move) makeTarget(g, move, moveLabel('tulikko', move), onMove);
+    const ring = aurora ? { fill: '#efe3fb', stroke: '#5b2a86', 'stroke-dasharray': '6 4' } : { fill: move ? '#ffd166' : 'transparent', stroke: move ? '#111' : 'none' };
+    g.append(s('circle', { r: 27, ...ring, 'stroke-width': 2.5, ...(move ? { class: 'hl' } : {}) }), s('path', { d, fill: aurora ? '#5b2a86' : move ? '#111' : '#767676' }));
+    if (move) makeTarget(g, move, moveLabel('tulikko', move), aurora ? askAurora(onMove, 'reslide', { side: t(`side.${side}`) }) : onMove);
     else markSpace(g, { type: 'slide', side });
     svg.append(g);
   }
@@ -249,7 +253,9 @@ function mapBoard(view, m, names, legal, onMove, isActive, active = null) {
     const move = findMove(legal, 'place', { row, col }) || findMove(legal, 'move-to', { row, col }) || findMove(legal, 'use-move-tile', { row, col });
     if (move) {
       g.append(s('rect', { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: 'rgba(255,209,102,0.6)', stroke: '#111', 'stroke-width': 3, 'stroke-dasharray': '7 3', class: 'hl' }));
-      makeTarget(g, move, moveLabel('tulikko', move), onMove);
+      // picking a tile up spends the move-tile aurora tile: asked first, like the re-slide
+      const spends = move.type === 'use-move-tile';
+      makeTarget(g, move, moveLabel('tulikko', move), spends ? askAurora(onMove, 'moveTile', { at: t('tul.at', { row: row + 1, col: col + 1 }) }) : onMove);
     } else if (active !== null && m.seat !== active) markSpace(g, null, { owner: names(m.seat) });
     else markSpace(g, { type: view.phase === 'move' ? 'move-to' : 'place', row, col });
     svg.append(g);
@@ -278,6 +284,11 @@ function mapBoard(view, m, names, legal, onMove, isActive, active = null) {
     // the owner and the supply share the caption's line
     h('figcaption', {}, h('span', {}, h('strong', {}, names(m.seat)), ` — ${t(`tul.animal.${m.animal}`)}`, isActive ? h('span.visually-hidden', {}, t('text.aside', { note: t('game.toMoveBadge') })) : null), supply),
     svg);
+}
+
+/** A tap that would spend an aurora tile asks first (`tul.ask.<what>.*`, in words). */
+function askAurora(onMove, what, params) {
+  return askFirst(onMove, { title: t(`tul.ask.${what}.title`), text: t(`tul.ask.${what}.text`, params), yes: t('tul.ask.use') });
 }
 
 /** A labelled counter: glyph, word, number (the word says what the glyph means). */

@@ -101,6 +101,12 @@ export const en = {
   'log.tulikko.aurora-taken': '{name} took the aurora tile {aurora}.',
   'log.tulikko.game-ended': 'The game ended: {reason}.',
   'tul.standing': 'Tokens left:',
+  // a tap that would spend an aurora tile asks first (issue 38, item 7)
+  'tul.ask.reslide.title': 'Use your re-slide aurora tile?',
+  'tul.ask.reslide.text': 'An aurora tile can be used only once per game. The forest tile you took slides back in from the {side}, and the tile it pushes out is the one you place.',
+  'tul.ask.moveTile.title': 'Use your move-tile aurora tile?',
+  'tul.ask.moveTile.text': 'An aurora tile can be used only once per game. The tokens around the forest tile at {at} go back to your supply, and you move that tile to an empty space.',
+  'tul.ask.use': 'Use the aurora tile',
 };
 
 export const ja = {
@@ -204,4 +210,10 @@ export const ja = {
   'log.tulikko.aurora-taken': '{name}がオーロラタイル{aurora}を獲得しました。',
   'log.tulikko.game-ended': 'ゲームが終了しました：{reason}。',
   'tul.standing': '残りのトークン：',
+  // オーロラタイルを使うタップは先に確認する（issue 38 項目7）
+  'tul.ask.reslide.title': '再スライドのオーロラタイルを使いますか？',
+  'tul.ask.reslide.text': 'オーロラタイルはゲームごとに一度しか使えません。取った森タイルを{side}から再びスライドさせ、押し出された森タイルを置きます。',
+  'tul.ask.moveTile.title': 'タイル移動のオーロラタイルを使いますか？',
+  'tul.ask.moveTile.text': 'オーロラタイルはゲームごとに一度しか使えません。{at}の森タイルの周りのトークンをサプライに戻し、その森タイルを空きスペースに移動させます。',
+  'tul.ask.use': 'オーロラタイルを使う',
 };
