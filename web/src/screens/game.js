@@ -447,10 +447,11 @@ export async function gameScreen(root, { args: [id], screen }) {
       end.append(endPanel(session.game, snap.outcome, names, info));
       if (session.row.kind !== 'replay') end.append(shareBox(), h('button.primary.rematch', { type: 'button', id: 'rematch', title: t('end.rematchHint'), on: { click: () => act(async () => go(`#/game/${encodeURIComponent(await rematch(session.row))}`)) } }, t('end.rematch')));
       else end.append(h('p.note', {}, t('share.replayHere')));
-      // the game review: the engine holds the whole record (never a hosted seat's copy)
+      // the game review: the engine holds the whole record (a finished hosted game opens
+      // its full record as a replay session too; never a running seat's copy)
       if (session.kind === 'local' || session.kind === 'replay') {
         reviewer ||= reviewPanel({
-          session, names, title: titleOf(session.game),
+          session, names, title: titleOf(session.game), shared: session.row.sharedReview || null,
           onPlayFrom: (seq) => act(async () => {
             const newId = await session.branchAt(seq);
             toast(t('scrub.branched'));
@@ -578,7 +579,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     const button = h('button.primary', { id: 'share', type: 'button', on: { click: async () => {
       button.disabled = true;
       try {
-        if (!session.row.shareId) session.row.shareId = await shareGame(session.row);
+        // the review made here travels with the share (once), to show with the replay
+        const review = reviewer?.result() || null;
+        if (!session.row.shareId || (review && !session.row.reviewShared)) session.row.shareId = await shareGame(session.row, review);
         const link = showLink();
         if (navigator.share) {
           await navigator.share({ title: document.title, text: t('share.text', { game: gameTitle(games, session.game) }), url: link }).catch(() => {});

@@ -54,6 +54,7 @@ export async function sharedScreen(root, { args: [shareId], params }) {
     if ((names.length && !existing.names?.length) || (title && !existing.title)) {
       await store.updateGame(id, (r) => ({ ...r, names: r.names?.length ? r.names : names, title: r.title || title }));
     }
+    if (!existing.sharedReview) laterReview(id, shareId); // published since the first visit?
     const { gameScreen } = await import('./game.js');
     return gameScreen(root, { args: [id], params: {}, screen: {} });
   }
@@ -70,6 +71,15 @@ export async function sharedScreen(root, { args: [shareId], params }) {
     status.textContent = err instanceof ApiError && err.offline ? t('shared.offline') : `${t('shared.failed')} ${err.message}`;
     status.className = 'error';
   }
+}
+
+/** A shared replay kept before its review was published: ask once more, quietly (offline
+ * or not yet: nothing changes); the next time it opens, the review shows. */
+function laterReview(id, shareId) {
+  api('GET', `/api/shared/${encodeURIComponent(shareId)}`).then(({ data }) => {
+    if (data?.review) return store.updateGame(id, (r) => ({ ...r, sharedReview: data.review }));
+    return null;
+  }).catch(() => {});
 }
 
 /** A shared replay's row from the server's answer (GET /api/shared/{id}): the record as
@@ -99,6 +109,8 @@ function sharedRow(id, recordJson, data, { title, names, shareId }) {
     createdAt: now,
     lastMoveAt: now,
     shown: data.view ? { seq, toMove: [], over: true, view: data.view, legal: [], activeSeat: null, viewSeat: null } : undefined,
+    // the review the sharer made, once the server made the same (review.js shows it)
+    sharedReview: data.review ?? null,
     sync: { state: 'synced' },
   };
 }

@@ -347,4 +347,6 @@ export const en = {
   'option.level.value': 'Level {n}',
   // asked first before a move spends what is held once (kit/board.js askFirst)
   'ask.notNow': 'Not now',
+  // a shared replay's review (issue 41, item 3)
+  'review.sharedNote': 'Reviewed on the device that shared this game; the server made the same review before showing it.',
 };

@@ -345,4 +345,6 @@ export const ja = {
   'option.level.value': 'レベル{n}',
   // 一度しか使えないものを使う前の確認（kit/board.js askFirst）
   'ask.notNow': '今は使わない',
+  // a shared replay's review (issue 41, item 3)
+  'review.sharedNote': 'この振り返りは共有した端末で作成され、サーバーが同じ結果になることを確かめてから表示しています。',
 };

@@ -2,7 +2,7 @@
 // events in words, a picker's choice as tile chips, and the score pad on the end screen.
 import './style.css';
 import { renderTorii } from './board.js';
-import { fieldWords, moveText } from './words.js';
+import { fieldWords, moveText, moveTextAt } from './words.js';
 import { scoreSheet, soloOpponent } from './sheet.js';
 import * as howto from './howto.js';
 import * as strings from './strings.js';
@@ -11,6 +11,7 @@ export default {
   id: 'valley-of-the-torii',
   render: renderTorii,
   label: moveText,
+  labelAt: moveTextAt,
   logParams: fieldWords,
   trail: scoreSheet,
   soloOpponent,

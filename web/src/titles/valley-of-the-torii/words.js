@@ -78,6 +78,18 @@ export function fieldWords(key, value) {
   return undefined;
 }
 
+/** A move in words as it read in the position `view` shows (a game review lists moves
+ * of earlier positions: a recess held another tile then); the wheels on screen kept. */
+export function moveTextAt(move, view) {
+  const kept = { wheels: known.wheels, refilled: known.refilled };
+  if (view?.wheels) rememberWheels(view);
+  try {
+    return moveText(move);
+  } finally {
+    Object.assign(known, kept);
+  }
+}
+
 /** A move in words (also the fallback move list's text). */
 export function moveText(move) {
   const wheel = move.wheel ? WHEEL_IDS.indexOf(move.wheel) : move.type === 'reserve' ? known.refilled : -1;
