@@ -196,11 +196,11 @@ function players(view, legal, onMove, names, first) {
       h('h3', {}, h('span.pawn-dot', { style: `background:${PAWN_COLOURS[p.pawn_colour] || '#999'}` }), names(p.seat), active ? h('span.badge.turn-badge', {}, t('game.toMoveBadge')) : null),
       h('dl.kv', {},
         // the tow and the food share a row (a phone's height is worth more than its width)
-        h('dt', {}, t('dit.tow')), h('dd.tow-food', {}, counts(p.tow), h('span.kv-label', {}, t('dit.food')), foodChips(p.food, active ? legal : [], onMove)),
-        p.front?.some((n) => n) ? [h('dt', {}, t('dit.front')), h('dd', {}, counts(p.front))] : null,
-        h('dt', {}, t('dit.hand')), h('dd.card-strip.hand', {}, hand),
-        h('dt', {}, t('dit.tableau')), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
-        h('dt', {}, t('dit.formations')), h('dd', {}, t('dit.claimed', { n: (p.claims || []).length, points: p.formation_points }), active && claimable.length ? ' ' : null)));
+        h('dt', {}, rowName(t('dit.tow'))), h('dd.tow-food', {}, counts(p.tow), h('span.kv-label', {}, t('dit.food')), foodChips(p.food, active ? legal : [], onMove)),
+        p.front?.some((n) => n) ? [h('dt', {}, rowName(t('dit.front'))), h('dd', {}, counts(p.front))] : null,
+        h('dt', {}, rowName(t('dit.hand'))), h('dd.card-strip.hand', {}, hand),
+        h('dt', {}, rowName(t('dit.tableau'))), h('dd.card-strip.tableau-strip', {}, (p.tableau || []).map((slot) => tableauCard(slot, view.cards?.[slot.card]))),
+        h('dt', {}, rowName(t('dit.formations'))), h('dd', {}, t('dit.claimed', { n: (p.claims || []).length, points: p.formation_points }), active && claimable.length ? ' ' : null)));
   });
   const acting = panels.find((el) => Number(el.dataset.seat) === me);
   const others = panels.filter((el) => el !== acting);
@@ -228,7 +228,7 @@ function cardSvg(face, slot = null) {
   const svg = s('svg', { viewBox: `0 0 ${CW} ${H}`, width: CW, height: H, 'aria-hidden': 'true', class: 'dit-card-face' });
   const start = face?.kind === 'start';
   svg.append(s('rect', { x: 0.5, y: 0.5, width: CW - 1, height: H - 1, rx: 3, fill: start ? '#fff4d6' : '#fffdf5', stroke: '#777', 'stroke-width': 0.8 }));
-  svg.append(s('text', { x: CW / 2, y: 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 'bold', fill: '#333' }, start ? t('dit.startShort') : tOr(`dit.placeShort.${face?.location || (slot?.card || '?').split('-')[0]}`, '')));
+  svg.append(fitted(s('text', { x: CW / 2, y: 10, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 'bold', fill: '#333' }, start ? t('dit.startShort') : tOr(`dit.placeShort.${face?.location || (slot?.card || '?').split('-')[0]}`, '')), CW - 3, 8));
   // the grey zone: where formation cards may lie (4 rows x 1 column)
   svg.append(s('rect', { x: 2, y: TOP - 1, width: CW - 4, height: ROW * 4 + 2, fill: '#e4e4e4', stroke: '#aaa', 'stroke-width': 0.5 }));
   const printed = printedRows(face, slot);
@@ -258,6 +258,28 @@ function cardSvg(face, slot = null) {
     svg.append(s('text', { x: CW / 2, y: H - 3.6, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 'bold', fill: '#111' }, String(need)));
   }
   return svg;
+}
+
+/** A row's name in the panel's narrow first column: it breaks between its words only
+ * (「ロケ/ーションカー/ド」 was cut anywhere). Japanese has no spaces, so the breaks
+ * are made: between a katakana word and what is not katakana, and before a trailing
+ * 「カード」 (「完成した／ロケーション／カード」); CSS keeps the rest whole (keep-all). */
+function rowName(text) {
+  const words = String(text).match(/[\u30a0-\u30ff]+|[^\u30a0-\u30ff]+/g) || [];
+  const parts = words.flatMap((w) => w.split(/(?=カード$)/));
+  return parts.flatMap((w, i) => (i ? [h('wbr'), w] : [w]));
+}
+
+/** An SVG text squeezed to `width` when its words would run past it (a card is 34
+ * wide: "Fountain" in bold was cut to "ountain"); estimated, as it is drawn unattached:
+ * a wide (CJK) character is 1 em, another about 0.62 em in bold. */
+function fitted(text, width, size) {
+  const guess = [...text.textContent].reduce((sum, ch) => sum + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.62) * size, 0);
+  if (guess > width) {
+    text.setAttribute('textLength', String(width));
+    text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  }
+  return text;
 }
 
 /** A card in words, for screen readers and tooltips. */
@@ -293,8 +315,9 @@ function formationCards(view, names) {
       const status = open.has(f.id) ? t('dit.available') : t('dit.claimedBy', { names: (owners[f.id] || []).join(t('list.sep')) || '—' });
       const about = [t('dit.points', { n: f.points }), t('dit.formationSize', { w: f.width, h: f.height }), status].join(t('list.clauses'));
       const label = t('text.labelled', { label: formationName(f.id, f.name), text: about });
-      return h(`span.card.face${open.has(f.id) ? '' : '.done'}`, { title: label, dataset: { formation: f.id } },
-        formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`), h('span.visually-hidden', {}, label));
+      // opens whole on a tap, like every card face looked at
+      return h(`span.card.face${open.has(f.id) ? '' : '.done'}`, { dataset: { formation: f.id } },
+        zoomable(h('span.dit-formation-face', {}, formationSvg(f), h('span', { 'aria-hidden': 'true' }, `${f.points}★`)), label, () => formationSvg(f)));
     })));
 }
 

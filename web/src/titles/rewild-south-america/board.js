@@ -223,6 +223,8 @@ function biomeRows(p, legal, ch, onMove, redraw) {
   const again = legal.filter((m) => m.type === 'retrigger');
   return h('div.rw-biomes', {}, BIOMES.map((b, i) => {
     const cards = (p.cards || []).filter((c) => c.biome === b);
+    // a plant goes into a row; so does an animal living on the row's plant-provided hexes only
+    const into = picked.find((m) => m.type === 'plant' && m.biome === b && (m.prey ?? -1) < 0);
     const chips = cards.filter((c) => !c.covered).map((c) => {
       const under = cards.find((x) => x.uid === c.on);
       const prey = picked.find((m) => m.prey === c.uid);
@@ -241,10 +243,10 @@ function biomeRows(p, legal, ch, onMove, redraw) {
           redraw();
         }), `placed-${c.uid}`);
       }
-      return keyed(h('span.rw-chip', { title: label }, ...face), `placed-${c.uid}`);
+      // a card looked at opens whole on a tap (not inside a row that is itself a button)
+      if (into) return keyed(h('span.rw-chip', { title: label }, ...face), `placed-${c.uid}`);
+      return keyed(h('span.rw-chip', {}, zoomable(h('span.rw-face', {}, ...face), label, () => bigCard(c.card))), `placed-${c.uid}`);
     });
-    // a plant goes into a row; so does an animal living on the row's plant-provided hexes only
-    const into = picked.find((m) => m.type === 'plant' && m.biome === b && (m.prey ?? -1) < 0);
     const head = [h('span.rw-biome-glyph', { title: biomeName(b), style: `background:${BIOME_COLOURS[b].fill};color:${BIOME_COLOURS[b].text}` }, BIOME_COLOURS[b].glyph),
       h('span.visually-hidden', {}, biomeName(b)), p.completed?.[i] ? h('span.rw-done', { title: t('rw.completed') }, '✔') : null];
     // the row's plant-provided hexes, tapped like the board's own while a wildlife card is chosen
