@@ -16,7 +16,16 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, FIXTURE_SOURCE, PHONE_390, open_app, shot
-from helpers import move_types, new_game, play_until_over, seq, wait_idle
+from helpers import (
+    game_rows,
+    move_types,
+    new_game,
+    pass_cover,
+    play_until_over,
+    seq,
+    share_link,
+    wait_idle,
+)
 
 JUDGED_SOURCE = (
     FIXTURE_SOURCE
@@ -43,6 +52,20 @@ WORDS = {
     "en": {"start": "Review the game", "weakest": "weakest moves", "play": "Play from here"},
     "ja": {"start": "ゲームを振り返る", "weakest": "弱かった操作", "play": "ここから遊ぶ"},
 }
+LOCALES = {"en": "en-GB", "ja": "ja-JP"}
+# a weak move's words, per language: "Move 12: …. Better: … (lost 3.5)."
+ITEM_WORDS = {"en": ("Move ", "Better: "), "ja": ("件目：", "より良い操作：")}
+SHARED_NOTE = {
+    "en": "the server made the same review",
+    "ja": "サーバーが同じ結果になることを確かめて",
+}
+TITLES = [
+    "tulikko",
+    "ducks-in-tow",
+    "valley-of-the-torii",
+    "whispering-woods",
+    "rewild-south-america",
+]
 
 
 def judged(context: Any) -> Any:
@@ -188,3 +211,182 @@ def test_review_a_finished_tulikko_game(server, new_context, tmp_path):
         "(n) => document.querySelector('#turn')?.dataset.seq === String(n)", arg=target - 1
     )
     assert page.errors == []
+
+
+# -- every title, both languages; a better move played as a branch; shared reviews --------
+
+_FINISHED: dict[str, Any] = {}
+
+
+def finished_game(title: str) -> Any:
+    """A whole game of `title` (greedy against greedy, two seats, made here once)."""
+    if title not in _FINISHED:
+        from core.games import get
+        from core.kernel import Rng, Timeline, new_record, play_bots
+
+        game = get(title)
+        timeline = Timeline(game, new_record(game, record_id=f"{title}-review", seats=2, seed=9))
+        greedy = game.bots()["greedy"]
+        play_bots(timeline, {0: greedy, 1: greedy}, Rng.seeded(9, 7), max_entries=3000)
+        assert game.outcome(timeline.state) is not None
+        _FINISHED[title] = timeline
+    return _FINISHED[title]
+
+
+def check_review(page: Any, lang: str) -> list[Any]:
+    """The review on screen: two lines, at most three swings, each seat's weakest moves in
+    the language's words (no ids, no rule codes); the weakest moves' items."""
+    page.wait_for_selector("#review[data-labels='done']")  # each move worded in its position
+    assert len(page.query_selector_all("#review-graph polyline.review-line")) == 2
+    assert 1 <= len(page.query_selector_all("#review-graph .review-swing")) <= 3
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    items = page.query_selector_all(".review-weakest li")
+    assert items, page.inner_text("#review")
+    first, better = ITEM_WORDS[lang]
+    for item in items:
+        text = item.inner_text()
+        assert first in text and better in text, text
+        assert "{" not in text and "move." not in text and "rules." not in text, text
+        assert "_" not in text, text  # no field names or ids
+    assert "null" not in page.inner_text("#review")
+    title = page.inner_text("#review-title")
+    assert title == {"en": "Game review", "ja": "ゲームの振り返り"}[lang]
+    return items
+
+
+def play_the_better_move(page: Any, item: Any) -> None:
+    """'Play from here' on a weak move, then the move the review suggests instead: a
+    branch (a new game) whose next entry is the better move."""
+    target = int(item.get_attribute("data-seq"))
+    best = json.loads(item.get_attribute("data-best"))
+    old_url = page.url
+    item.query_selector(".review-play-from").click()
+    page.wait_for_function("(u) => location.href !== u", arg=old_url)
+    page.wait_for_function(
+        "(n) => document.querySelector('#turn')?.dataset.seq === String(n)", arg=target - 1
+    )
+    wait_idle(page)
+    pass_cover(page)
+    if page.is_hidden("#move-list"):
+        page.click("#all-moves")
+    keys = page.eval_on_selector_all("#move-list button", "els => els.map(e => e.dataset.key)")
+    index = next((i for i, key in enumerate(keys) if json.loads(key) == best), None)
+    assert index is not None, (best, keys[:10])
+    page.click(f"#move-list li:nth-child({index + 1}) button")
+    page.wait_for_function(
+        "(n) => document.querySelector('#turn')?.dataset.seq === String(n)", arg=target
+    )
+    assert page.is_hidden("#move-error")
+    branch_id = page.url.split("#/game/")[1]
+    for _ in range(50):  # the row is written as the move's answer comes in
+        branch = next(r for r in game_rows(page) if r["id"] == branch_id)
+        if branch["seq"] == target:
+            break
+        page.wait_for_timeout(100)
+    assert branch["branchOf"]["seq"] == target - 1 and branch["seq"] == target
+
+
+def review_title(server: Any, new_context: Any, tmp_path: Any, title: str, lang: str) -> None:
+    from core.kernel import encode_record
+
+    timeline = finished_game(title)
+    path = tmp_path / f"{title}.kifu"
+    path.write_bytes(encode_record(timeline.record, "compact", timeline.game))
+    page = open_app(new_context(PHONE_390, locale=LOCALES[lang]).new_page(), server.url)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url("**/#/game/**")
+    page.wait_for_selector("#review-start")
+    assert page.inner_text("#review-start") == WORDS[lang]["start"]
+    assert "null" not in page.inner_text("#review")
+    took = review(page, timeout=600_000)
+    entries = len(timeline.record.entries)
+    print(f"review of {title} ({entries} entries, {lang}, PWA): {took:.1f} s")
+    items = check_review(page, lang)
+    page.eval_on_selector("#review-graph", "el => el.scrollIntoView({block: 'center'})")
+    shot(page, f"review-{title}-{lang}-390")
+    play_the_better_move(page, items[0])
+    assert page.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("title", TITLES)
+def test_every_title_is_reviewed_and_a_better_move_played(
+    server, new_context, tmp_path, title, lang
+):
+    """The matrix (slow): a finished game of each title, imported, reviewed in the PWA
+    in English and Japanese, and the first weak move's better move played as a branch."""
+    review_title(server, new_context, tmp_path, title, lang)
+
+
+def test_a_finished_tulikko_game_reviewed_in_japanese_and_a_better_move_played(
+    server, new_context, tmp_path
+):
+    """The matrix's one case in the default run."""
+    review_title(server, new_context, tmp_path, "tulikko", "ja")
+
+
+def test_a_finished_hosted_game_is_reviewed_and_shared_with_its_review(server, new_context):
+    """A hosted game (Tulikko against the server's greedy bot) to the end: every seat holds
+    the whole record then, so it is reviewed on the phone; shared, the review travels
+    with it, the server recomputes it and publishes it; a fresh device opening the link
+    shows the review at once (nothing recomputed), in its own language."""
+    import httpx
+
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    row_id = new_game(page, "tulikko", ["human", "bot"], bots={1: "greedy"}, online=True)
+    row = next(r for r in game_rows(page) if r["id"] == row_id)
+    game_id, token = row["hosted"]["gameId"], row["hosted"]["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(base_url=server.url, headers=auth, timeout=30) as api:
+        for n in range(500):  # the human's moves from here (the first legal one)
+            view = api.get(f"/api/games/{game_id}/view").json()
+            if view["outcome"] is not None:
+                break
+            if not view["legal_moves"]:
+                time.sleep(0.05)
+                continue
+            body = {
+                "move_id": f"t-{n}",
+                "expected_seq": view["seq"],
+                "move": view["legal_moves"][0],
+            }
+            assert api.post(f"/api/games/{game_id}/moves", json=body).status_code == 201
+        else:
+            raise AssertionError("the hosted game did not end")
+    page.wait_for_selector("#end-screen", timeout=60_000)
+    page.wait_for_selector("#review-start", timeout=60_000)  # its full record is here
+    took = review(page, timeout=300_000)
+    print(f"review of a hosted tulikko game ({seq(page)} entries): {took:.1f} s")
+    items = check_review(page, "en")
+    weakest = [int(item.get_attribute("data-seq")) for item in items]
+    swings = page.eval_on_selector_all(
+        "#review-graph .review-swing", "els => els.map(e => Number(e.dataset.seq))"
+    )
+    shot(page, "review-hosted-390")
+    link = share_link(page)
+    share_id = link.split("#/shared/")[1].split("?")[0]
+    # the server recomputes it off the request; published once it made the same
+    deadline = time.monotonic() + 240
+    while True:
+        public = httpx.get(f"{server.url}/api/shared/{share_id}", timeout=30).json()
+        if public["review"] is not None:
+            break
+        assert time.monotonic() < deadline, "the shared review was not published"
+        time.sleep(0.5)
+    assert public["review"]["game"] == "tulikko"
+    assert public["review"]["tip_hash"]
+    viewer_ctx = new_context(PHONE_390, locale="ja-JP")
+    viewer = open_app(viewer_ctx.new_page(), server.url, "/" + link.split("/", 3)[3])
+    viewer.wait_for_selector("#review[data-source='shared'] #review-graph", timeout=60_000)
+    assert not viewer.query_selector("#review-start")  # shown as sent, not recomputed
+    assert SHARED_NOTE["ja"] in viewer.inner_text("#review-shared")
+    shown = check_review(viewer, "ja")
+    assert [int(item.get_attribute("data-seq")) for item in shown] == weakest
+    marks = viewer.eval_on_selector_all(
+        "#review-graph .review-swing", "els => els.map(e => Number(e.dataset.seq))"
+    )
+    assert marks == swings
+    viewer.eval_on_selector("#review-graph", "el => el.scrollIntoView({block: 'center'})")
+    shot(viewer, "review-shared-ja-390")
+    assert page.errors == [] and viewer.errors == []
