@@ -208,3 +208,21 @@ def test_old_shares_and_shares_without_a_review_open_as_before(client: httpx.Cli
         "bad-review",
     )
     assert "cannot be reviewed" in body["detail"]
+
+
+def test_an_upload_never_waits_behind_a_review_being_checked(
+    client: httpx.Client, finished: tuple[Timeline[Any, Any, Any], dict[str, Any]]
+) -> None:
+    """Reviews are recomputed in a child of their own: while one is being checked (a whole
+    game takes seconds), an upload is verified in the uploads' child at once."""
+    timeline, data = finished
+    owner = upload(client, timeline, "rv-7")
+    forged = for_record(copy.deepcopy(data), "rv-7")
+    forged["entries"][-1]["swing"] += 1  # costs the child a whole review all the same
+    assert share(client, "rv-7", owner, forged).json()["review"] == "checking"
+    began = time.monotonic()
+    upload(client, timeline, "rv-8")  # verified: a replay of all 81 entries
+    took = time.monotonic() - began
+    assert share(client, "rv-7", owner).json()["review"] == "checking"  # still at it
+    assert took < 1.0, took
+    assert settled(client, "rv-7", owner) == "refused"
