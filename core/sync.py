@@ -623,11 +623,19 @@ def _text(record: Record[Any, Any] | None) -> str | None:
     return None if record is None else encode_record(record).decode()
 
 
+def _ahead(state: HostedState, record: Record[Any, Any] | None) -> dict[str, Any]:
+    """A hosted step's new state with what hosted.next and hosted.pull would answer for
+    it: the page sends them without crossing to the worker again."""
+    return {"state": state, "next": hosted_next(state, record), "pull": hosted_pull(state, record)}
+
+
 def dispatch(call: str, args: msgspec.Raw) -> Any:
     """One pure sync step for the worker; state and records travel as JSON.
 
     Calls: hosted.queue, hosted.seen, hosted.next, hosted.reply, hosted.pull, hosted.pulled,
-    local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``.
+    local.next, local.reply, local.download. Replies carry the new ``state`` and ``record_json``;
+    a hosted step's reply also carries ``next`` and ``pull``, the requests hosted.next and
+    hosted.pull would give for them (hosted.queue takes the copy as ``record_json`` for that).
     A local record may come as ``record_kifu`` (compact bytes) instead: `local.next` then
     uploads it in the compact form. A reply in the compact form (a hosted pull) comes as
     ``body_kifu`` instead of ``body``.
@@ -637,22 +645,22 @@ def dispatch(call: str, args: msgspec.Raw) -> Any:
     body = request.body_kifu or request.body.encode()
     if call.startswith("hosted."):
         hosted = msgspec.json.decode(request.state, type=HostedState)
-        if call == "hosted.queue":
-            if request.item is None:
-                raise KifuError("hosted.queue needs an item")
-            return {"state": hosted_queue(hosted, request.item)}
-        if call == "hosted.seen":
-            return {"state": hosted_seen(hosted, request.move_ids)}
         if call == "hosted.next":
             return {"request": hosted_next(hosted, record)}
         if call == "hosted.pull":
             return {"request": hosted_pull(hosted, record)}
+        if call == "hosted.queue":
+            if request.item is None:
+                raise KifuError("hosted.queue needs an item")
+            return _ahead(hosted_queue(hosted, request.item), record)
+        if call == "hosted.seen":
+            return _ahead(hosted_seen(hosted, request.move_ids), record)
         if call == "hosted.pulled":
             hosted, new, step = hosted_pulled(hosted, record, body)
-            return {"state": hosted, "record_json": _text(new), "step": step}
+            return {**_ahead(hosted, new), "record_json": _text(new), "step": step}
         if call == "hosted.reply" and record is not None:
             hosted, new, step = hosted_reply(hosted, record, request.move_id, request.status, body)
-            return {"state": hosted, "record_json": _text(new), "step": step}
+            return {**_ahead(hosted, new), "record_json": _text(new), "step": step}
     if call == "local.download":
         return {"record_json": _text(downloaded(body))}
     if call.startswith("local.") and record is not None:

@@ -301,3 +301,17 @@ def score_rows(page: Any) -> list[list[str]]:
         "#end-screen table.scores tbody tr",
         "trs => trs.map(tr => [...tr.children].map(c => c.textContent.replace(' ★', '')))",
     )
+
+
+# Every message the page posts to the engine worker, by op (core.browser's; a sync
+# step by its core.sync call): installed before the app starts.
+COUNT_ENGINE_CALLS = """
+window.engineCalls = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (msg, ...rest) {
+  if (msg && msg.type === 'call') {
+    window.engineCalls.push(msg.op === 'sync' ? `sync:${msg.args.call}` : msg.op);
+  }
+  return post.call(this, msg, ...rest);
+};
+"""

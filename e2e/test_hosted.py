@@ -10,6 +10,7 @@ from typing import Any
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
 from helpers import (
+    COUNT_ENGINE_CALLS,
     click_move,
     game_rows,
     join_game,
@@ -447,3 +448,22 @@ def test_your_turn_notice_while_kifu_is_in_the_background(server, new_context):
     assert [(n["tag"], n["title"]) for n in notices] == [(row_id, "Your turn")]
     assert "High Card" in notices[0]["body"]
     assert a.errors == [] and b.errors == []
+
+
+def test_a_hosted_move_is_three_engine_round_trips(server, new_context):
+    """A hosted move crosses to the engine worker three times: queue it, fold the
+    server's answer, fold the pull of what the server's bot did (each core.sync reply
+    names the request to send next); before, six (a hosted.next before each send and a
+    hosted.pull before the pull)."""
+    ctx = new_context(PHONE)
+    ctx.add_init_script(COUNT_ENGINE_CALLS)
+    a = open_app(ctx.new_page(), server.url)
+    new_game(a, "high-card", ["human", "bot"], options={"deck_size": 8}, online=True)
+    wait_my_turn(a)
+    a.evaluate("window.engineCalls = []")
+    click_move(a, 0)
+    wait_idle(a)
+    calls = a.evaluate("window.engineCalls")
+    assert calls == ["sync:hosted.queue", "sync:hosted.reply", "sync:hosted.pulled"], calls
+    assert seq(a) == 1
+    assert a.errors == []

@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from conftest import DESKTOP, PHONE, open_app, shot, wait_engine, wait_sw
 from helpers import (
+    COUNT_ENGINE_CALLS,
     click_move,
     game_rows,
     move_types,
@@ -351,20 +352,6 @@ def test_each_entry_is_kept_with_the_screen_in_one_row_write(server, new_context
     row = next(r for r in game_rows(page) if r["id"] == game_id)
     assert row["seq"] == row["shown"]["seq"] == after
     assert page.errors == []
-
-
-# Every message the page posts to the engine worker, by op (core.browser's; a sync
-# step by its core.sync call): installed before the app starts.
-COUNT_ENGINE_CALLS = """
-window.engineCalls = [];
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (msg, ...rest) {
-  if (msg && msg.type === 'call') {
-    window.engineCalls.push(msg.op === 'sync' ? `sync:${msg.args.call}` : msg.op);
-  }
-  return post.call(this, msg, ...rest);
-};
-"""
 
 
 def test_a_local_move_is_one_engine_round_trip(server, new_context):

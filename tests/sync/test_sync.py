@@ -15,7 +15,15 @@ import msgspec
 import pytest
 
 from core import browser, games
-from core.kernel import KifuError, RecordError, Timeline, encode_record, new_record, tip_hash
+from core.kernel import (
+    KifuError,
+    RecordError,
+    Timeline,
+    decode_record,
+    encode_record,
+    new_record,
+    tip_hash,
+)
 from core.sync import (
     HostedState,
     HttpRequest,
@@ -436,3 +444,56 @@ def test_already_stored_with_a_longer_server_line() -> None:
     assert steps == ["already-stored"] and retry.acked_seq == 2
     (longer,) = retry.lines
     assert longer.seq == 3 and longer.parent_seq == 2
+
+
+def test_the_worker_door_answers_each_step_with_the_next_request() -> None:
+    """A hosted move crosses to the worker three times (queue, reply, pulled), not six:
+    each step's reply names the request to send next and the pull to make, exactly as
+    hosted.next and hosted.pull would for the state and copy it returns."""
+    server = FakeServer()
+    gid = server.create("high-card", players=2, seed=7)
+    hand = server.hosted[gid].game.view(server.hosted[gid].state, 0).hand
+
+    def door(call: str, **args: Any) -> dict[str, Any]:
+        reply = json.loads(browser.handle(json.dumps({"op": "sync", "call": call, "args": args})))
+        assert reply["ok"], reply
+        result: dict[str, Any] = reply["result"]
+        state = msgspec.convert(result["state"], type=HostedState)
+        copy = result.get("record_json", args.get("record_json"))
+        record = decode_record(copy.encode(), GAME) if copy else None
+        expected = hosted_next(state, record)
+        assert result["next"] == (None if expected is None else msgspec.to_builtins(expected))
+        assert result["pull"] == msgspec.to_builtins(hosted_pull(state, record))
+        return result
+
+    def send(request: dict[str, Any]) -> tuple[int, bytes]:
+        return server.request(msgspec.convert(request, type=HttpRequest), seat=0)
+
+    state: dict[str, Any] = {"game_id": gid, "seat": 0}
+    item = {"move_id": "m1", "seat": 0, "based_on": 0, "move": move(hand[0])}
+    out = door("hosted.queue", state=state, item=item, record_json=None)
+    assert out["next"]["method"] == "GET"  # no copy yet: a pull first
+    status, body = send(out["next"])
+    out = door("hosted.pulled", state=out["state"], status=status, body=body.decode())
+    copy = out["record_json"]
+    assert out["next"]["path"].endswith("/moves") and out["next"]["move_id"] == "m1"
+    status, body = send(out["next"])
+    out = door(
+        "hosted.reply",
+        state=out["state"],
+        record_json=copy,
+        move_id="m1",
+        status=status,
+        body=body.decode(),
+    )
+    assert out["step"]["event"] == "accepted" and out["next"] is None
+    status, body = send(out["pull"])
+    out = door(
+        "hosted.pulled",
+        state=out["state"],
+        record_json=out["record_json"],
+        status=status,
+        body=body.decode(),
+    )
+    assert out["state"]["pending"] == [] and out["step"]["event"] == "pulled"
+    assert tip_hash(decode_record(out["record_json"].encode(), GAME)) == server.hosted[gid].tip_hash

@@ -9,7 +9,7 @@
 //   await sync.markSeen(key, [moveId]);                        // the player dismissed them
 //   await sync.syncLocal(recordId, record);                    // back up a local record (bytes or JSON text)
 //   const stop = sync.live(key, onChange);                     // follow a hosted game (WebSocket)
-//   const stop = sync.ring(key, (type) => ...);               // just the doorbell: fetch yourself
+//   const stop = sync.ring(key, (type, seq) => ...);          // just the doorbell: fetch yourself
 //
 // Everything the queue holds is stored *before* it is sent, so pending moves survive a
 // reload or a crash; a move_id makes every resend idempotent. Where it is stored is the
@@ -56,6 +56,8 @@ const COMPACT_TYPE = "application/vnd.kifu.record"; // core.kernel.compact.MEDIA
  * @typedef {{key: string, gameId: string, token: string, state: HostedState, record_json: string | null}} HostedHeld */
 /** A local record's backup as stored (kind "local", under its record id). @typedef {{state: LocalState}} LocalHeld */
 /** @typedef {{offline: boolean, steps: Step[], state: HostedState, record_json: string | null}} HostedRound */
+/** The requests core.sync named with a hosted step's reply, and the state (as JSON) and
+ * copy they are for. @typedef {{state: string, record_json: string | null, next: HttpRequest | null, pull: HttpRequest}} Ahead */
 /** @typedef {{offline: boolean, steps: Step[], state: LocalState}} LocalRound */
 /** @typedef {"hosted" | "local"} StoreName */
 /** Where a SyncClient keeps what it holds: hosted seats (kind "hosted", under their key)
@@ -141,6 +143,27 @@ export class SyncClient {
     this._running = new Map(); // one round per game at a time
     /** @type {Map<string, Promise<unknown>>} */
     this._locks = new Map(); // per game: the last state update queued
+    /** @type {Map<string, Ahead>} */
+    this._ahead = new Map(); // per game: the requests core.sync named with its last state
+  }
+
+  /** Keep the requests a hosted step's reply named (`next`, `pull`) with the state and
+   * copy they were made for.
+   * @param {string} key @param {{state: HostedState, next?: HttpRequest | null, pull?: HttpRequest}} out
+   * @param {string | null} recordJson the copy after the step */
+  _keepAhead(key, out, recordJson) {
+    if (out.pull === undefined) return;
+    this._ahead.set(key, { state: JSON.stringify(out.state), record_json: recordJson, next: out.next ?? null, pull: out.pull });
+  }
+
+  /** The request core.sync named for exactly this state and copy, else null: then the
+   * engine is asked (the state changed elsewhere, e.g. another tab, or after a reload).
+   * @param {string} key @param {HostedHeld} held @param {"next" | "pull"} which
+   * @returns {{request: HttpRequest | null} | null} */
+  _aheadOf(key, held, which) {
+    const ahead = this._ahead.get(key);
+    if (!ahead || ahead.record_json !== held.record_json || ahead.state !== JSON.stringify(held.state)) return null;
+    return { request: ahead[which] };
   }
 
   /** A hosted seat's state; a seat never joined (or forgotten since) is an error.
@@ -241,7 +264,8 @@ export class SyncClient {
     /** @type {Pending} */
     const item = { move_id, seat, kind, move, to_seq, based_on, device_id: this.deviceId, at: Date.now() };
     await this._update(key, async (held) => {
-      const out = await this.engine.sync("hosted.queue", { state: held.state, item });
+      const out = await this.engine.sync("hosted.queue", { state: held.state, item, record_json: held.record_json });
+      this._keepAhead(key, out, held.record_json);
       return { held: { ...held, state: out.state } };
     });
     return move_id;
@@ -251,7 +275,8 @@ export class SyncClient {
    * @param {string} key @param {string[] | null} [moveIds] @returns {Promise<HostedState | undefined>} */
   markSeen(key, moveIds = null) {
     return this._update(key, async (held) => {
-      const out = await this.engine.sync("hosted.seen", { state: held.state, move_ids: moveIds });
+      const out = await this.engine.sync("hosted.seen", { state: held.state, move_ids: moveIds, record_json: held.record_json });
+      this._keepAhead(key, out, held.record_json);
       return { held: { ...held, state: out.state }, result: out.state };
     });
   }
@@ -274,7 +299,8 @@ export class SyncClient {
     let held = await this._held(key);
     for (let i = 0; i < maxRequests; i++) {
       /** @type {{request: HttpRequest | null}} */
-      const { request } = await this.engine.sync("hosted.next", { state: held.state, record_json: held.record_json });
+      const { request } =
+        this._aheadOf(key, held, "next") || (await this.engine.sync("hosted.next", { state: held.state, record_json: held.record_json }));
       if (!request) break;
       let answer;
       try {
@@ -295,6 +321,7 @@ export class SyncClient {
           body_kifu: answer.body_kifu,
         });
         held = unchanged(current, out) ? current : { ...current, state: out.state, record_json: out.record_json };
+        this._keepAhead(key, out, out.record_json);
         return { held, result: out.step };
       });
       steps.push(step);
@@ -311,7 +338,9 @@ export class SyncClient {
   async pullHosted(key) {
     const held = await this._held(key);
     /** @type {{request: HttpRequest}} */
-    const { request } = await this.engine.sync("hosted.pull", { state: held.state, record_json: held.record_json });
+    const { request } = /** @type {{request: HttpRequest}} */ (
+      this._aheadOf(key, held, "pull") || (await this.engine.sync("hosted.pull", { state: held.state, record_json: held.record_json }))
+    );
     const answer = await this._http(request, held.token);
     return this._update(key, async (current) => {
       const out = await this.engine.sync("hosted.pulled", {
@@ -321,6 +350,7 @@ export class SyncClient {
         body: answer.body,
         body_kifu: answer.body_kifu,
       });
+      this._keepAhead(key, out, out.record_json);
       return { held: unchanged(current, out) ? current : { ...current, state: out.state, record_json: out.record_json }, result: out };
     });
   }
@@ -376,12 +406,12 @@ export class SyncClient {
   }
 
   /**
-   * Call `onRing(type)` on every message of a hosted game's live socket ("hello", then
-   * "entry" per new entry): the socket is only a doorbell, the caller fetches what
-   * changed. Reconnects with backoff (1 s doubling to 30 s) until the returned stop
+   * Call `onRing(type, seq)` on every message of a hosted game's live socket ("hello",
+   * then "entry" per new entry, with its seq): the socket is only a doorbell, the caller
+   * fetches what changed (nothing, when it already holds that seq: its own move's echo). Reconnects with backoff (1 s doubling to 30 s) until the returned stop
    * function is called; `stop.isOpen()` says whether the socket is up now.
    * @param {string} key
-   * @param {(type: "hello" | "entry" | "table") => void} onRing
+   * @param {(type: "hello" | "entry" | "table", seq?: number) => void} onRing
    * @returns {(() => void) & {isOpen: () => boolean}}
    */
   ring(key, onRing) {
@@ -399,9 +429,12 @@ export class SyncClient {
       socket = open;
       open.onopen = () => { delay = 1000; };
       open.onmessage = (event) => {
-        let type;
-        try { type = JSON.parse(event.data).type; } catch { return; }
-        if (type === "hello" || type === "entry" || type === "table") onRing(type);
+        /** @type {{type?: string, seq?: number}} */
+        let message;
+        try { message = JSON.parse(event.data); } catch { return; }
+        const { type, seq } = message;
+        if (type === "hello" || type === "table") onRing(type);
+        else if (type === "entry") onRing(type, typeof seq === "number" ? seq : undefined);
       };
       open.onclose = () => {
         if (stopped) return;

@@ -189,10 +189,11 @@ function isOffline(err) {
   return (err instanceof ApiError && err.offline) || err instanceof TypeError;
 }
 
-/** Call `onRing(type)` on every message of this hosted row's live socket (SyncClient
- * `ring`). Resolves to the stop function (`stop.isOpen()`: is the socket up now).
+/** Call `onRing(type, seq)` on every message of this hosted row's live socket
+ * (SyncClient `ring`; an entry's with its seq). Resolves to the stop function
+ * (`stop.isOpen()`: is the socket up now).
  * @param {string} id
- * @param {(type: 'hello' | 'entry' | 'table') => void} onRing */
+ * @param {(type: 'hello' | 'entry' | 'table', seq?: number) => void} onRing */
 export async function followHosted(id, onRing) {
   return (await syncClient()).ring(id, onRing);
 }

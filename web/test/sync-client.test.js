@@ -21,16 +21,22 @@ function fakeEngine() {
       return { state: { ...state, pending: state.pending.filter((p) => p.move_id !== move_id) }, record_json, step: { event: 'accepted', detail: move_id } };
     },
     'hosted.pull': ({ state }) => ({ request: { method: 'GET', path: `/api/games/${state.game_id}/record`, accept: 'application/vnd.kifu.record' } }),
-    'hosted.pulled': ({ state, body_kifu }) => ({ state, record_json: `{"bytes": ${body_kifu.length}}`, step: { event: 'pulled', detail: '' } }),
+    'hosted.pulled': ({ state, body_kifu }) => ({ state, record_json: `{"bytes": ${(body_kifu || []).length}}`, step: { event: 'pulled', detail: '' } }),
     'local.next': ({ state, record_kifu }) => ({ request: state.acked_seq ? null : { method: 'POST', path: '/api/records', body_kifu: record_kifu, auth: 'owner' } }),
     'local.reply': ({ state, status }) => ({ state: { ...state, acked_seq: status === 201 ? 5 : 0, owner_token: 'owner-1' }, step: { event: 'uploaded', detail: '' } }),
+  };
+  // core.sync's door: a hosted step's reply names the next request and the pull for it
+  const ahead = (out, args) => {
+    const copy = { ...args, ...out };
+    return { ...out, next: ops['hosted.next'](copy).request, pull: ops['hosted.pull'](copy).request };
   };
   return {
     calls,
     async sync(call, args) {
       calls.push(call);
       await tick(); // the worker answers later: room for races
-      return ops[call](structuredClone(args));
+      const out = ops[call](structuredClone(args));
+      return ['hosted.queue', 'hosted.reply', 'hosted.pulled'].includes(call) ? ahead(out, args) : out;
     },
   };
 }
@@ -108,6 +114,22 @@ describe('hosted seats', () => {
     const result = await sync.syncHosted('k');
     expect(fetch.mock.calls.map(([, init]) => JSON.parse(init.body).move.n)).toEqual([1, 2]);
     expect(result.state.pending).toEqual([]);
+  });
+
+  it('cross to the engine three times for a move: queue, reply, pulled', async () => {
+    const engine = fakeEngine();
+    const sync = client({ engine });
+    await sync.joinHosted('g1', 0, 'tok', { key: 'k' });
+    await sync.queueMove('k', { seat: 0, move: { n: 1 }, based_on: 0 });
+    await sync.syncHosted('k');
+    await sync.pullHosted('k');
+    expect(engine.calls).toEqual(['hosted.queue', 'hosted.reply', 'hosted.pulled']);
+    // a state the client did not make itself (another tab, a reload): the engine is asked
+    const other = new SyncClient({ engine, fetch: fakeFetch(), dbName: await dbNameOf(sync) });
+    await other.queueMove('k', { seat: 0, move: { n: 2 }, based_on: 1 });
+    engine.calls.length = 0;
+    await sync.syncHosted('k');
+    expect(engine.calls).toEqual(['hosted.next', 'hosted.reply']);
   });
 
   it('stop the round offline and keep the queue', async () => {

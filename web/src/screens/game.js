@@ -677,9 +677,11 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
   }
 
-  // Hosted games: the server's live socket rings on every new entry (SyncClient.ring).
+  // Hosted games: the server's live socket rings on every new entry (SyncClient.ring);
+  // an entry this screen already shows (its own move's echo) fetches nothing.
   if (session.kind === 'hosted' && !session.snapshot.over) {
-    followHosted(session.id, (type) => {
+    followHosted(session.id, (type, seq) => {
+      if (type === 'entry' && seq !== undefined && seq <= (session.snapshot.seq || 0)) return;
       if ((type === 'entry' || type === 'table') && !busy) session.refresh().then(() => draw()).catch(() => {});
     }).then((stop) => (disposed ? stop() : (stopLive = stop)), (err) => console.warn('live', err));
   }
