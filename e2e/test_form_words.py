@@ -163,3 +163,22 @@ def test_the_form_keeps_what_was_chosen_across_why_and_back(server, new_context,
     page.wait_for_selector("#ng-create")
     assert page.input_value("#ng-title") == ""
     assert page.errors == []
+
+
+def test_a_custom_board_that_cannot_be_played_says_why_in_words(server, new_context):
+    """Every bottom-row slot covered: the engine refuses the layout; the form says what
+    a custom board needs in the player's words, not the engine's option names."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    open_form(page, "ja")
+    choose(page, TORII, 2)
+    page.select_option("#ng-seat-1-kind", "bot")
+    page.select_option("#ng-opt-board_layout", "CUSTOM")
+    for n in range(1, 7):
+        page.click(f"#ng-opt-custom_paper button[aria-label='1段目の{n}番目のスロット']")
+    page.click("#ng-create")
+    toast = page.wait_for_selector(".toast.error")
+    text = toast.inner_text()
+    assert "最下段と最上段" in text and "board_layout" not in text, text
+    assert page.get_attribute("#ng-opt-custom_paper", "aria-invalid") == "true"
+    assert "#/new" in page.url
+    assert page.errors == []

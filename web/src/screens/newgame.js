@@ -10,7 +10,7 @@
 // "host online" is ticked. Any remote seat: a hosted game. In a hosted game the
 // server decides and plays the bot seats itself (they get no invite).
 import { h, newGameSeed, newSeed, uuid, toast } from '../ui.js';
-import { t, pick, tOr } from '../i18n.js';
+import { t, pick, tOr, has } from '../i18n.js';
 import * as store from '../storage.js';
 import { catalogue } from '../catalogue.js';
 import { call } from '../engine.js';
@@ -278,7 +278,7 @@ export async function newGameScreen(root) {
         : await createLocal({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title });
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
-      toast(err instanceof ApiError && err.offline ? t('new.hostedOffline') : `${t('new.failed')} ${err.message || err}`, 'error');
+      toast(err instanceof ApiError && err.offline ? t('new.hostedOffline') : `${t('new.failed')} ${refusedOption(g, err) || err.message || err}`, 'error');
       button.disabled = false;
     }
   });
@@ -316,6 +316,18 @@ function takeDraft(games) {
   }
   sessionStorage.removeItem(DRAFT_KEY);
   return draft && games.some((g) => g.id === draft.game) ? draft : null;
+}
+
+/** The engine refused the table's options (its SetupError names an option): the words
+ * of the option's note (`option.<name>.note`: what it needs), the field marked invalid;
+ * null when no option with a note is named (the engine's own words are shown then). */
+function refusedOption(g, err) {
+  const message = String(err?.message || err);
+  const spec = (g.options || []).find((o) => has(`option.${o.name}.note`) && document.getElementById(`ng-opt-${o.name}`)
+    && [o.name, ...Object.keys(o.when || {})].some((name) => message.includes(name)));
+  if (!spec) return null;
+  document.getElementById(`ng-opt-${spec.name}`).setAttribute('aria-invalid', 'true');
+  return t(`option.${spec.name}.note`);
 }
 
 /** An option input's value as the engine takes it. */
