@@ -50,7 +50,9 @@ def test_writes_to_different_games_do_not_wait_on_each_other(pg: dict[str, Any])
             took = time.perf_counter() - start
             conn.rollback()
         assert moved.status_code == 201, moved.text
-        assert took < 2.0, f"the move waited {took:.1f} s for another game's write"
+        # a table lock would hold the move until the rollback above, i.e. past the
+        # client's timeout; the bound is wide so that a busy machine does not trip it
+        assert took < 10.0, f"the move waited {took:.1f} s for another game's write"
 
 
 def test_processes_started_together_both_serve(pg: dict[str, Any]) -> None:
@@ -88,27 +90,40 @@ def test_processes_started_together_both_serve(pg: dict[str, Any]) -> None:
                     server.kill()
 
 
+def listening(database_url: str) -> list[tuple[int, str]]:
+    """The server's connections to this test's database whose last statement was a
+    LISTEN: (backend pid, statement)."""
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT pid, query FROM pg_stat_activity"
+            " WHERE datname = current_database() AND query ILIKE 'LISTEN%'"
+        ).fetchall()
+    return sorted((int(pid), str(query)) for pid, query in rows)
+
+
 def test_new_live_sockets_do_not_stall_the_listener(pg: dict[str, Any]) -> None:
-    """30 sockets on 30 games, opened one after another: each subscribes without
-    restarting the LISTEN connection (once ~0.1 s per socket, all live updates of
-    the process stalled meanwhile)."""
+    """30 sockets on 30 games, opened one after another: each subscribes without a new
+    LISTEN (Litestar's own backend LISTENed per game channel, stopping and restarting
+    the listener each time: ~0.1 s per socket with all live updates of the process
+    stalled meanwhile). Checked on PostgreSQL's side, not by the clock: one connection
+    LISTENs on the one channel, before and after, and every socket stays live."""
     with ThreadServer(make_settings(pg)) as srv, srv.client() as client:
+        before = listening(pg["database_url"])
+        assert [query for _pid, query in before] == ['LISTEN "kifu"'], before
         tables = [Table(client, 2) for _ in range(30)]
         sockets = []
-        start = time.perf_counter()
         for table in tables:
             url = f"ws://127.0.0.1:{srv.port}/api/games/{table.id}/live?token={table.tokens[1]}"
             sock = connect(url, open_timeout=10)
             assert json.loads(sock.recv(timeout=10))["type"] == "hello"
             sockets.append(sock)
-        took = time.perf_counter() - start
         try:
-            assert took < 2.0, f"30 sockets took {took:.2f} s to say hello"
-            last = tables[-1]
-            view = last.view(0)
-            last.seq = view["seq"]
-            assert last.move(0, view["legal_moves"][0]).status_code == 201
-            assert json.loads(sockets[-1].recv(timeout=10))["seq"] == 1  # still live
+            assert listening(pg["database_url"]) == before
+            for table, sock in [(tables[0], sockets[0]), (tables[-1], sockets[-1])]:
+                view = table.view(0)
+                table.seq = view["seq"]
+                assert table.move(0, view["legal_moves"][0]).status_code == 201
+                assert json.loads(sock.recv(timeout=10))["seq"] == 1  # still live
         finally:
             for sock in sockets:
                 sock.close()
