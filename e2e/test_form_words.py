@@ -78,6 +78,7 @@ def test_options_appear_only_where_they_apply_in_words(server, new_context, lang
     levels = page.eval_on_selector_all("#ng-opt-level option", "els => els.map((e) => e.text)")
     word = "Level" if lang == "en" else "レベル"
     assert levels == [f"{word} {n}" if lang == "en" else f"{word}{n}" for n in range(1, 7)]
+    assert not shown(page, "start_player"), "alone, there is no one else to start"
     label = page.inner_text("[data-option-field=level]")
     assert "0" not in label, label
     shot(page, f"form-woods-solo-390-{lang}")

@@ -52,3 +52,10 @@ def test_solo_only_options_apply_to_one_player() -> None:
         ("whispering-woods", "level"),
         ("rewild-south-america", "challenge"),
     } <= solo_only
+
+
+def test_a_start_player_is_chosen_only_among_several() -> None:
+    alone = {
+        (i.id, o.name) for i in _infos() for o in i.options if o.players and 1 not in o.players
+    }
+    assert {("valley-of-the-torii", "start_player"), ("whispering-woods", "start_player")} <= alone

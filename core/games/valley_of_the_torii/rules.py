@@ -112,6 +112,7 @@ OPTIONS = [
         label_ja="開始プレイヤー：一番最近絵を描いたアーティストの席、またはランダム",
         rule_id="TOR-018",
         group="setup",
+        players=[2, 3, 4],  # alone, there is no one else to start
     ),
     OptionSpec(
         name="board_layout",

@@ -91,6 +91,7 @@ OPTIONS = [
         label_en="Start player (the seat that walked the most today), or at random",
         label_ja="スタートプレイヤー（その日に最も多く歩いた人の席）、またはランダム",
         rule_id="WW-018",
+        players=[2, 3, 4],  # alone, there is no one else to start
     ),
 ]
 
