@@ -176,7 +176,8 @@ export function zoomable(small, text, face) {
 function zoomCard(content, text) {
   const close = () => { dialog.close(); dialog.remove(); };
   const dialog = h('dialog.card-zoom', { id: 'card-zoom', 'aria-label': text, on: { click: (e) => { if (e.target === dialog) close(); } } },
-    h('div.card-zoom-face', {}, content), h('p', {}, text),
+    // a drawn face (SVG) is told in words under it; a face in words already says it all
+    h('div.card-zoom-face', {}, content), content instanceof SVGElement ? h('p', {}, text) : null,
     h('button.primary', { type: 'button', id: 'card-zoom-close', on: { click: close } }, t('common.close')));
   document.body.append(dialog);
   dialog.showModal();
