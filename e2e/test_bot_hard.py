@@ -4,6 +4,7 @@ game ends on the results."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import PHONE_390, open_app, shot, wait_sw
 from helpers import click_move, game_rows, move_types, pass_cover
 
@@ -12,6 +13,8 @@ HUMAN_OR_END = """() => document.querySelector('#end-screen')
   || document.querySelectorAll('#move-list button').length > 0"""
 
 
+# a whole game against the search bot (~50 s); test_bot_cancel runs it in the default run
+@pytest.mark.slow
 def test_a_game_against_hard_offline_at_phone_size(server, new_context):
     ctx = new_context(PHONE_390)
     page = open_app(ctx.new_page(), server.url)

@@ -89,7 +89,8 @@ def play_by_tapping(page: Any, order: list[str], limit: int) -> list[tuple[str, 
 SEEDS = {"tulikko": [7, 8], "ducks-in-tow": [7, 8]}
 
 
-@pytest.mark.parametrize("game", ["tulikko", "ducks-in-tow"])
+# Ducks' whole game by tapping (~80 s) runs with the slow tests; test_games plays it whole
+@pytest.mark.parametrize("game", ["tulikko", pytest.param("ducks-in-tow", marks=pytest.mark.slow)])
 def test_whole_game_by_tapping(server, new_context, game):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     fix_seeds(page, *SEEDS[game])

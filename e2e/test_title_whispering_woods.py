@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
 from helpers import in_view, new_game, share_link, sideways_overflow, wait_idle, wait_played
 
@@ -190,6 +191,7 @@ def finish_checks(page: Any, mode: str) -> None:
 
 
 # a whole game of about 60 taps
+@pytest.mark.slow  # ~60 taps (~55 s); the solitaire game below is tapped whole in the default run
 def test_competitive_game_by_tapping(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     # the random bot answers at once (the greedy one thinks for seconds in Pyodide)
