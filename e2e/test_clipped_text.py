@@ -139,6 +139,17 @@ def test_ducks_place_names_and_row_names_whole(server, new_context, lang):
     assert page.evaluate(SVG_CUT.replace("#board ", "#card-zoom ")) == []
     shot(page, f"clip-ducks-zoom-390-{lang}")
     page.click("#card-zoom-close")
+    # a card taken on a tap opens whole on a press and hold, and is not taken then
+    before = page.get_attribute("#turn", "data-seq")
+    page.click("#step-controls [data-move*='gift-cards']")
+    page.wait_for_function("(v) => document.querySelector('#turn').dataset.seq !== v", arg=before)
+    wait_idle(page)
+    at = page.get_attribute("#turn", "data-seq")
+    page.click("#board button.card.face.legal >> nth=0", button="right")
+    page.wait_for_selector("#card-zoom[open]")
+    assert page.query_selector("#card-zoom svg.dit-card-face")
+    page.click("#card-zoom-close")
+    assert page.get_attribute("#turn", "data-seq") == at
     assert page.errors == []
 
 

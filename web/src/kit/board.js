@@ -173,6 +173,16 @@ export function zoomable(small, text, face) {
   return h('button.zoom-face', { type: 'button', 'aria-label': t('card.zoom', { card: text }), title: text, on: { click: () => zoomCard(face(), text) } }, small);
 }
 
+/** A card that plays a move on a tap opens whole on a press and hold (a long press on a
+ * phone, a right click with a mouse: `contextmenu`) and plays nothing then. */
+export function zoomOnHold(el, text, face) {
+  el.addEventListener('contextmenu', (e) => {
+    e.preventDefault();
+    zoomCard(face(), text);
+  });
+  return el;
+}
+
 function zoomCard(content, text) {
   const close = () => { dialog.close(); dialog.remove(); };
   const dialog = h('dialog.card-zoom', { id: 'card-zoom', 'aria-label': text, on: { click: (e) => { if (e.target === dialog) close(); } } },

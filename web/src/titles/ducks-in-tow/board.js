@@ -4,7 +4,7 @@
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { DUCK_COLOURS, PAWN_COLOURS } from './palette.js';
-import { findMove, makeTarget, markSpace, moveButton, moveLabel, zoomable } from '../../kit/board.js';
+import { findMove, makeTarget, markSpace, moveButton, moveLabel, zoomable, zoomOnHold } from '../../kit/board.js';
 
 const LETTERS = ['Y', 'O', 'B', 'G'];
 // The action phase and the steps inside an action (a shaken duck, the Gift Shop): the
@@ -163,7 +163,8 @@ function display(view, legal, onMove) {
     const move = findMove(legal, 'take-display', { card });
     const face = view.cards?.[card];
     return move
-      ? keyed(moveButton('button.card.face.legal', move, `${moveLabel('ducks-in-tow', move, duckLabel)} — ${cardText(card, face)}`, onMove, cardSvg(face)), card)
+      // taken on a tap; opens whole on a press and hold
+      ? keyed(zoomOnHold(moveButton('button.card.face.legal', move, `${moveLabel('ducks-in-tow', move, duckLabel)} — ${cardText(card, face)}`, onMove, cardSvg(face)), cardText(card, face), () => cardSvg(face)), card)
       : h('span.card.face', { dataset: { key: card } }, zoomable(cardSvg(face), cardText(card, face), () => cardSvg(face)));
   });
   const deckMove = findMove(legal, 'take-deck');

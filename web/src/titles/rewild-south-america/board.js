@@ -11,7 +11,7 @@
 // solo game players[1] is the opponent: its board shown, its face-down pile only counted.
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
-import { makeLead, makeTarget, moveButton, moveLabel, zoomable } from '../../kit/board.js';
+import { makeLead, makeTarget, moveButton, moveLabel, zoomable, zoomOnHold } from '../../kit/board.js';
 import { BIOME_COLOURS, EMPTY_HEX, PLAYER_COLOURS, RESOURCES } from './palette.js';
 
 const GAME = 'rewild-south-america';
@@ -146,9 +146,10 @@ function cardCell(id, r, slot, attracting, onMove, redraw, key) {
   const moves = attracting.filter((m) => (m.type === DECKS[r] || (r === 0 && m.type === 'reserve')) && m.slot === slot);
   const picked = pick.card && pick.card.row === r && pick.card.slot === slot;
   const face = [h('span.rw-glyph', { 'aria-hidden': 'true' }, tOr(`rw.glyph.${id}`, '')), h('span.rw-name', {}, cardName(id))];
-  if (moves.length === 1) return keyed(moveButton('button.rw-card.legal', moves[0], `${moveLabel(GAME, moves[0], rwLabel)} — ${cardText(id)}`, onMove, ...face), key);
+  // a card that plays on a tap opens whole on a press and hold
+  if (moves.length === 1) return keyed(zoomOnHold(moveButton('button.rw-card.legal', moves[0], `${moveLabel(GAME, moves[0], rwLabel)} — ${cardText(id)}`, onMove, ...face), cardText(id), () => bigCard(id)), key);
   if (moves.length) {
-    const el = h(`button.rw-card.legal${picked ? '.picked' : ''}`, { type: 'button', 'aria-pressed': picked ? 'true' : 'false' }, ...face);
+    const el = zoomOnHold(h(`button.rw-card.legal${picked ? '.picked' : ''}`, { type: 'button', 'aria-pressed': picked ? 'true' : 'false' }, ...face), cardText(id), () => bigCard(id));
     makeLead(el, moves, `${t('rw.pickCard')} — ${cardText(id)}`, () => {
       pick.card = picked ? null : { row: r, slot };
       pick.fields = [];
