@@ -315,3 +315,21 @@ Worker.prototype.postMessage = function (msg, ...rest) {
   return post.call(this, msg, ...rest);
 };
 """
+
+
+def open_imported(new_context: Any, url: str, directory: Any, lang: str, data: bytes) -> Any:
+    """A record file (`data`) imported on a fresh phone at 390 x 844 in `lang`, its
+    game shown past the hot-seat cover."""
+    from pathlib import Path
+
+    from conftest import PHONE_390, open_app
+
+    path = Path(directory) / "imported.kifu"
+    path.write_bytes(data)
+    page = open_app(new_context(PHONE_390).new_page(), url)
+    page.select_option("#lang-select", lang)
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url("**/#/game/**")
+    wait_idle(page)
+    pass_cover(page)
+    return page

@@ -6,12 +6,9 @@ nothing and keeps the tile, "Use the aurora tile" plays the re-slide."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from conftest import PHONE_390, open_app, shot
-from helpers import pass_cover, seq, wait_idle
+from conftest import shot
+from helpers import open_imported, seq, wait_idle
 
 from core import games
 from core.kernel import Rng, Timeline, new_record
@@ -45,22 +42,10 @@ def tulikko_placing_with(aurora: str, seed: int) -> tuple[bytes, int]:
     raise AssertionError(f"seed {seed} never offered {aurora} while placing")
 
 
-def open_record(server: Any, new_context: Any, tmp_path: Path, lang: str, data: bytes) -> Any:
-    path = tmp_path / "reslide.kifu"
-    path.write_bytes(data)
-    page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.select_option("#lang-select", lang)
-    page.set_input_files("#import-file", str(path))
-    page.wait_for_url("**/#/game/**")
-    wait_idle(page)
-    pass_cover(page)
-    return page
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_reslide_asks_before_it_spends_the_aurora(server, new_context, tmp_path, lang):
     data, at = tulikko_placing_with("UseReslide", 1)
-    page = open_record(server, new_context, tmp_path, lang, data)
+    page = open_imported(new_context, server.url, tmp_path, lang, data)
     assert seq(page) == at
     title, once, no, yes = WORDS[lang]
     # the arrows offer the re-slide, drawn apart from a slide's
@@ -97,7 +82,7 @@ def test_picking_up_a_tile_asks_before_it_spends_the_move_tile_aurora(
 ):
     """The move-tile aurora (TUL-098) is spent by a tap on a placed tile: asked first."""
     data, at = tulikko_placing_with("UseMoveTile", 27)
-    page = open_record(server, new_context, tmp_path, "ja", data)
+    page = open_imported(new_context, server.url, tmp_path, "ja", data)
     assert seq(page) == at
     page.click("#board [data-move*='use-move-tile'] >> nth=0")
     page.wait_for_selector("#ask-first[open]")

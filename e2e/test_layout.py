@@ -10,8 +10,6 @@ board at each size land in e2e/artifacts/.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from conftest import DESKTOP, PHONE, PHONE_390, open_app, shot
 from helpers import (
@@ -19,7 +17,7 @@ from helpers import (
     in_view,
     move_types,
     new_game,
-    pass_cover,
+    open_imported,
     seq,
     sideways_overflow,
     wait_idle,
@@ -181,14 +179,7 @@ def woods_with_a_full_personal_area(seed: int) -> tuple[bytes, int]:
 
 def open_record(server, new_context, tmp_path, lang: str, *, data: bytes, at: int) -> object:
     """The record opened at 390 x 844 in `lang`, at entry `at`, past the hot-seat cover."""
-    path = Path(tmp_path) / "position.kifu"
-    path.write_bytes(data)
-    page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.select_option("#lang-select", lang)
-    page.set_input_files("#import-file", str(path))
-    page.wait_for_url("**/#/game/**")
-    wait_idle(page)
-    pass_cover(page)
+    page = open_imported(new_context, server.url, tmp_path, lang, data)
     assert seq(page) == at
     return page
 
