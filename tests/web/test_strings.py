@@ -82,3 +82,46 @@ def test_no_option_label_names_a_raw_value():
         for label in (spec.label_en, spec.label_ja)
     ]
     assert [item for item in labels if "-1" in item[2]] == []
+
+
+# A plural in brackets, "1 action(s) left", "tile(s)": a count takes its real form
+# (i18n.js `{n|one|other}`), never "(s)" (#38 item 6).
+BRACKET_PLURAL = re.compile(r"\w[(（](?:s|es)[)）]")
+QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"|`((?:[^`\\]|\\.)*)`")
+
+
+def engine_texts() -> dict[str, str]:
+    """Every string literal of the engines (core/, docstrings aside): option labels, data
+    names, the refusals' messages an English screen shows where no wording exists."""
+    from tests.web.test_japanese import source_literals
+
+    return {
+        f"{path.name}:{line}": text
+        for path in sorted((SRC.parents[1] / "core").rglob("*.py"))
+        for line, text in source_literals(path).items()
+    }
+
+
+def web_texts() -> dict[str, str]:
+    """Every quoted text of the string tables, how-to-play pages and boards, English and
+    Japanese (a comment's words aside)."""
+    out: dict[str, str] = {}
+    for path in sorted(SRC.rglob("*.js")):
+        source = re.sub(r"^\s*(//|/?\*).*$", "", path.read_text(), flags=re.M)
+        for n, groups in enumerate(QUOTED.findall(source)):
+            out[f"{path.relative_to(SRC)}#{n}"] = "".join(groups)
+    return out
+
+
+def test_no_plural_in_brackets():
+    texts = web_texts() | engine_texts()
+    assert len(texts) > 5000
+    found = [f"{where}: {text}" for where, text in texts.items() if BRACKET_PLURAL.search(text)]
+    assert found == []
+
+
+def test_the_plural_check_can_fail():
+    for text in ("1 action(s) left", "{n} tile(s)", "match(es)", "カード（s）"):
+        assert BRACKET_PLURAL.search(text), text
+    for text in ("{n|# action|# actions} left", "(s) => s.seat", "map((s) => s)"):
+        assert not BRACKET_PLURAL.search(text), text
