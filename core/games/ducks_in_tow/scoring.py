@@ -4,6 +4,7 @@ final scores and tie-breaks (DIT-144..149)."""
 from __future__ import annotations
 
 from core.kernel import Outcome
+from core.kernel.score import RunningScore, ScorePart, seat_score
 
 from .data import FORMATION_BY_ID, NCOL
 from .state import Player, Slot, State
@@ -101,3 +102,19 @@ def outcome(state: State) -> DitOutcome | None:
     if state.phase != "over":
         return None
     return final_outcome(state.players, state.end_reason)
+
+
+def running(state: State) -> RunningScore:
+    """Each tableau's points so far: the longest run of every colour row and the
+    claimed formation cards (DIT-141..145), all face up."""
+    return RunningScore(
+        seats=[
+            seat_score(
+                [
+                    ScorePart(key="row_points", points=sum(longest_runs(p.tableau))),
+                    ScorePart(key="formation_points", points=formation_points(p)),
+                ]
+            )
+            for p in state.players
+        ]
+    )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import msgspec
 
+from core.kernel.score import RunningScore
+
 from . import events as ev
 from . import moves as mv
 from .data import (
@@ -23,7 +25,7 @@ from .data import (
     PAWN_COLOURS,
     START_BY_ID,
 )
-from .scoring import formation_points, longest_runs
+from .scoring import formation_points, longest_runs, running
 from .state import Claim, Slot, State
 
 
@@ -103,6 +105,7 @@ class View(msgspec.Struct):
     final_turns_left: int
     cards: dict[str, CardFace]  # the face of every card this seat may see, by id
     formation_cards: dict[str, FormationFace]  # on the table or claimed, by id
+    score: RunningScore | None = None  # the score so far and its parts (core.kernel.score)
 
 
 def card_face(card_id: str) -> CardFace:
@@ -205,6 +208,7 @@ def make_view(state: State, seat: int | None) -> View:
                 {*state.formations, *(c.formation for p in state.players for c in p.claims)}
             )
         },
+        score=running(state),
     )
 
 

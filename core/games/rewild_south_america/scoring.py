@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from core.kernel import Outcome
+from core.kernel.score import RunningScore, ScorePart, seat_score
 
 from .data import CAP, CARDS, RESOURCES, SOLO_FACTOR, SOLO_FACTOR_EXPERT, gain_of
 from .effects import effect_vp
@@ -96,3 +97,19 @@ def outcome(state: State) -> RewildOutcome | None:
         completed=completed,
         rainforest=rainforest,
     )
+
+
+def running(state: State) -> RunningScore:
+    """Each board's points so far: the victory points scored during the game, then the
+    end-game effect of every visible card as it would score now (RW-158, the same count
+    as the end, `end_points`). Solo: the opponent's board last, its raw points (the
+    factor applies at the end, RW-228). Cards, resources and points are face up."""
+    out = []
+    for seat, player in enumerate(state.players):
+        parts = [ScorePart(key="during_play", points=player.score)]
+        parts += [
+            ScorePart(key="end_points", points=p.vp, ref=p.card)
+            for p in end_points(player, seat, state.expert)
+        ]
+        out.append(seat_score(parts))
+    return RunningScore(seats=out)

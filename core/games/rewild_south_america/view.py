@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
+from core.kernel.score import RunningScore
+
 from .events import Event
 from .moves import Move
+from .scoring import running
 from .state import Expert, Player, State, copy_expert
 
 
@@ -27,6 +30,7 @@ class View(msgspec.Struct):
     phase: str
     expert: Expert | None = None  # modules and the solo opponent; its pile face down
     pile: int = 0  # solo: cards left in the opponent's pile (their order is hidden)
+    score: RunningScore | None = None  # the score so far and its parts (core.kernel.score)
 
 
 def make_view(state: State, seat: int | None) -> View:
@@ -47,6 +51,7 @@ def make_view(state: State, seat: int | None) -> View:
         state.phase,
         _public(state.expert),
         len(state.expert.deck) if state.expert is not None else 0,
+        score=running(state),
     )
 
 

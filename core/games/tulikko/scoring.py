@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.kernel import Outcome
+from core.kernel.score import RunningScore, ScorePart, seat_score
 
 from . import goals
 from .state import State
@@ -55,4 +56,20 @@ def final_scores(state: State) -> TulikkoOutcome:
         tied=tied,
         tie_break_used=len(tied) > 1,
         end_reason=state.end_reason,
+    )
+
+
+def running(state: State) -> RunningScore:
+    """The penalty so far: the tokens each player still holds, as the end counts them
+    (TUL-106: 2 points an animal token, 1 a river token; lowest wins)."""
+    return RunningScore(
+        seats=[
+            seat_score(
+                [
+                    ScorePart(key="animals_left", points=2 * p.animals),
+                    ScorePart(key="rivers_left", points=p.rivers),
+                ]
+            )
+            for p in state.players
+        ]
     )

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import msgspec
 
+from core.kernel.score import RunningScore
+
 from . import data
 from .events import Event, Slid
 from .moves import Move
+from .scoring import running
 from .state import State, to_move
 
 
@@ -96,6 +99,7 @@ class View(msgspec.Struct, kw_only=True):
     maps: list[MapView]
     end_triggered: bool
     end_reason: str
+    score: RunningScore | None = None  # the score so far and its parts (core.kernel.score)
 
 
 def _map_view(state: State, seat: int) -> MapView:
@@ -201,6 +205,7 @@ def make_view(state: State, seat: int | None) -> View:
         maps=[_map_view(state, s) for s in range(state.seats)],
         end_triggered=state.end_triggered,
         end_reason=state.end_reason,
+        score=running(state),
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from core.kernel import Outcome
+from core.kernel.score import RunningScore, ScorePart, seat_score
 
 from . import data
 from .objectives import card_vp
@@ -142,3 +143,26 @@ def outcome(state: State) -> ValleyOfTheToriiOutcome | None:
         tied=tied,
         tie_break=tie_break,
     )
+
+
+def running(state: State) -> RunningScore:
+    """Every board's score pad so far (TOR-107..111; solo: the opponent board last,
+    with its bonus, TOR-153): the objective cards, the scrolls and the paintbrush are
+    face up, so nothing hidden is counted. The rainbow, the paintbrush and the bonus are
+    named only where they can score (the variant, an artist's board, solo)."""
+    out = []
+    for board in range(len(state.boards)):
+        s = sheet(state, board)
+        parts = [ScorePart(key="torii", points=s.torii), ScorePart(key="scroll", points=s.scroll)]
+        parts += [
+            ScorePart(key="objective", points=vp, ref=card)
+            for card, vp in zip(state.objectives, s.objectives, strict=True)
+        ]
+        if board < state.seats and not state.solo:
+            parts.append(ScorePart(key="paintbrush", points=s.paintbrush))
+        if state.rainbow:
+            parts.append(ScorePart(key="rainbow", points=s.rainbow))
+        if board == state.seats:
+            parts.append(ScorePart(key="bonus", points=s.bonus))
+        out.append(seat_score(parts))
+    return RunningScore(seats=out)

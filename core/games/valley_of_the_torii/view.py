@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import msgspec
 
+from core.kernel.score import RunningScore
+
 from . import data
 from .board import available
 from .events import CherryDrawn, CherryReplaced, Event, Picked, VillageDrawn
+from .scoring import running
 from .state import State, movers
 
 
@@ -94,6 +97,7 @@ class View(msgspec.Struct, kw_only=True):
     end_triggered: bool
     tiles: dict[str, TileFace]  # the face of every tile this seat may see, by id
     layout: LayoutView
+    score: RunningScore | None = None  # the score so far and its parts (core.kernel.score)
 
 
 def _faces(state: State, drawn: list[str] | None) -> dict[str, TileFace]:
@@ -165,6 +169,7 @@ def make_view(state: State, seat: int | None) -> View:
         end_triggered=state.end_triggered,
         tiles=_faces(state, drawn),
         layout=LAYOUT,
+        score=running(state),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.kernel import Outcome
+from core.kernel.score import RunningScore, ScorePart, seat_score
 
 from . import solo
 from .data import REFRESH_PENALTY, combo_type, level
@@ -69,3 +70,22 @@ def outcome(state: State) -> WoodsOutcome | None:
         result.min_score = lv.min_score
         result.next_level = solo.next_level(s.level, s.cleared)
     return result
+
+
+def running(state: State) -> RunningScore:
+    """Each forest's points so far: completed mission tiles, combo cards, and the
+    points lost for refreshes (WW-093..095; solitaire WW-148/153). All of it lies face
+    up, so the score so far is the final count of what is on the table now."""
+    per_flip = REFRESH_PENALTY if state.solo is None else level(state.solo.level).penalty
+    return RunningScore(
+        seats=[
+            seat_score(
+                [
+                    ScorePart(key="mission_vp", points=mission_vp(p)),
+                    ScorePart(key="combo_vp", points=combo_vp(p)),
+                    ScorePart(key="penalty", points=-per_flip * flips(p)),
+                ]
+            )
+            for p in state.players
+        ]
+    )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import msgspec
 
+from core.kernel.score import RunningScore
+
 from . import scoring
 from . import solo as solo_rules
 from .data import COMBO_TYPES, REFRESH_PENALTY, START_PATH_LENGTH, TILES, combo_type, level
@@ -89,6 +91,7 @@ class View(msgspec.Struct, kw_only=True):
     final_round: bool
     end_reason: str
     solo: SoloView | None
+    score: RunningScore | None = None  # the score so far and its parts (core.kernel.score)
 
 
 def tile_view(tile: str) -> TileView:
@@ -168,6 +171,7 @@ def make_view(state: State, seat: int | None) -> View:
         final_round=state.final_round,
         end_reason=state.end_reason,
         solo=_solo_view(state),
+        score=scoring.running(state),
     )
 
 
