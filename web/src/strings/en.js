@@ -349,4 +349,16 @@ export const en = {
   'ask.notNow': 'Not now',
   // a shared replay's review (issue 41, item 3)
   'review.sharedNote': 'Reviewed on the device that shared this game; the server made the same review before showing it.',
+  // the score so far above the board, and where its points came from (kit/score.js, issue 38 item 3)
+  'score.title': 'Score so far',
+  'score.of': '{name}: {n} so far',
+  'score.lastTurn': 'Last turn: {change}',
+  'score.lastTurnNone': 'Last turn: no change',
+  'score.ifEndedNow': 'Counted as the end of the game would count the table now.',
+  'score.publicOnly': 'Only what lies face up is counted; hidden cards score at the end.',
+  'score.opponent': 'Opponent',
+  'score.part.other': 'Other points',
+  'score.lowerWins': 'Penalty points: the lowest score wins.',
+  'score.part.rw.during': 'Scored during the game',
+  'score.part.rw.end': 'End-game effect: {card}',
 };

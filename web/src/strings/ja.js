@@ -347,4 +347,16 @@ export const ja = {
   'ask.notNow': '今は使わない',
   // a shared replay's review (issue 41, item 3)
   'review.sharedNote': 'この振り返りは共有した端末で作成され、サーバーが同じ結果になることを確かめてから表示しています。',
+  // the score so far above the board, and where its points came from (kit/score.js, issue 38 item 3)
+  'score.title': '現在の得点',
+  'score.of': '{name}：現在{n}',
+  'score.lastTurn': '直前のターン：{change}',
+  'score.lastTurnNone': '直前のターン：変化なし',
+  'score.ifEndedNow': '今ゲームが終わった場合の得点計算です。',
+  'score.publicOnly': '公開されているものだけを数えています。非公開のカードはゲーム終了時に得点になります。',
+  'score.opponent': '相手',
+  'score.part.other': 'その他のポイント',
+  'score.lowerWins': 'ペナルティ制：ポイントが最も低いプレイヤーの勝ちです。',
+  'score.part.rw.during': 'ゲーム中に獲得した勝利点',
+  'score.part.rw.end': 'ゲーム終了時効果：{card}',
 };

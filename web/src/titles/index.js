@@ -8,6 +8,7 @@ import valleyOfTheTorii from './valley-of-the-torii/index.js';
 import whisperingWoods from './whispering-woods/index.js';
 import rewildSouthAmerica from './rewild-south-america/index.js';
 import { generic, renderGeneric } from '../kit/generic.js';
+import { scoreStrip } from '../kit/score.js';
 import { h } from '../ui.js';
 import { addStrings, t } from '../i18n.js';
 
@@ -19,8 +20,8 @@ export function titleOf(id) {
   return TITLES.get(id) || generic(id);
 }
 
-/** Draw `game`'s board from ctx.view; a view the title's board cannot draw gets the
- * generic board. ctx = {view, legal, seat, activeSeat, names, readOnly, onMove, seats}. */
+/** Draw `game`'s board from ctx.view, under the score so far; a view the title's board
+ * cannot draw gets the generic board. ctx = {view, legal, seat, activeSeat, names, readOnly, onMove, seats}. */
 export function renderBoard(game, container, ctx) {
   container.replaceChildren();
   container.dataset.game = game;
@@ -35,4 +36,18 @@ export function renderBoard(game, container, ctx) {
     container.replaceChildren();
     renderGeneric(container, ctx);
   }
+  placeScore(container, scoreStrip(container, game, ctx, titleOf(game)));
+}
+
+/** The score so far (kit/score.js) stays on screen while the player scrolls: on the game
+ * screen it sits before the board and the log (`.game-layout`), sticky under the top bar
+ * for the whole screen's height (inside the board it would scroll away with it); a board
+ * drawn elsewhere has it at its top. */
+function placeScore(container, strip) {
+  const layout = container.closest('.game-layout');
+  const before = layout?.previousElementSibling;
+  if (before?.classList.contains('score-box')) before.remove();
+  if (!strip) return;
+  if (layout) layout.before(strip);
+  else container.prepend(strip);
 }

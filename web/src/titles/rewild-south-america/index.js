@@ -41,6 +41,8 @@ export default {
   label: (move) => moveLabel('rewild-south-america', move, rwLabel),
   logParams: rwLabel,
   trail,
+  // the score so far (kit/score.js): the points of the game so far, then each end-game effect
+  scorePart: (part) => (part.key === 'during_play' ? t('score.part.rw.during') : part.key === 'end_points' ? t('score.part.rw.end', { card: cardName(part.ref) }) : undefined),
   // the solo opponent: players[1] of a game whose record has 1 seat (RW-200)
   seatName: () => t('rw.opponent'),
   // ... and its final score, after its multiplier, a row of the end screen's table

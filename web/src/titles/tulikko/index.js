@@ -39,6 +39,8 @@ export default {
   label: (move) => moveLabel('tulikko', move, (k, v) => (k === 'card' ? logParams(k, v) : undefined)),
   logParams,
   trail,
+  // the score so far (kit/score.js) is a penalty: said under its breakdown
+  scoreNote: () => t('score.lowerWins'),
   howto,
   strings,
 };
