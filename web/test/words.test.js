@@ -107,6 +107,16 @@ describe('the end screen', () => {
     i18n.setLang('en');
     expect(endPanel('valley-of-the-torii', TORII_SOLO, () => 'You').all('table.scores')[0].textContent).toContain('Opponent');
   });
+
+  it('says 勝利点 under one heading at a table of two too (Torii), 相手 nowhere', () => {
+    i18n.setLang('ja');
+    const duel = { scores: [17, 21], ranks: [2, 1], winners: [1], sheets: [sheet(17), sheet(21)], objectives: ['OBJ_MOUNTAIN_A', 'OBJ_WATER_A'], tied: [1], tie_break: '' };
+    const panel = endPanel('valley-of-the-torii', duel, (seat) => `プレイヤー${seat + 1}`);
+    expect(panel.all('summary').map((el) => el.textContent)).toEqual(['勝利点の内訳']);
+    expect(panel.textContent).not.toContain('ポイント');
+    expect(panel.textContent).not.toContain('相手');
+    expect(trail(panel).map(([heading]) => heading)).toEqual(['', '使用した目標カード']);
+  });
 });
 
 /** The log's sentences, turn by turn, for entries of events (seat 0 views). */
