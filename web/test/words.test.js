@@ -191,6 +191,18 @@ describe('counts', () => {
   });
 });
 
+describe('a picker\'s count', () => {
+  it('stands in the language\'s own brackets: 「配置して刻印を選ぶ（3）」, "… (3)"', async () => {
+    const { stepControls } = await import('../src/kit/board.js');
+    const moves = ['a', 'b', 'c'].map((seal) => ({ type: 'place', slot: 'r2c1', seal }));
+    const summary = () => stepControls('valley-of-the-torii', moves, new Set(), () => {}, { label: (m) => m.seal }).all('summary')[0].textContent;
+    i18n.setLang('ja');
+    expect(summary()).toBe('配置して刻印を選ぶ（3）');
+    i18n.setLang('en');
+    expect(summary()).toBe('Place and choose a seal (3)');
+  });
+});
+
 describe('instructions', () => {
   it('asks for the two choices of a step in a sentence (Rewild)', () => {
     i18n.setLang('ja');
