@@ -56,7 +56,7 @@ WORDS = {
         "over": "{title} is over.",
     },
     "ja": {
-        "turn": "{title}：{name}さんが手番を終えました。あなたのターンです。",
+        "turn": "{title}：{name}さんがターンを終えました。あなたのターンです。",
         "takeback": "{title}：{name}さんが操作の取り消しを求めています。",
         "over": "{title}が終わりました。",
     },

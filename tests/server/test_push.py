@@ -70,7 +70,7 @@ def test_a_seat_hears_of_its_turn_once_in_its_language(
                 "game_id": table.id,
                 "seat": 1,
                 "title": title_ja,
-                "text": f"{title_ja}：プレイヤー1さんが手番を終えました。あなたのターンです。",
+                "text": f"{title_ja}：プレイヤー1さんがターンを終えました。あなたのターンです。",
             }
         ]
         assert service.of("zero") == [], "the mover hears nothing of its own move"
@@ -186,7 +186,7 @@ def test_no_payload_of_any_title_holds_more_than_whose_turn_it_is(
                 "turn": (
                     f"Your turn in {title}: Player {other + 1} has moved."
                     if seat
-                    else f"{title}：プレイヤー{other + 1}さんが手番を終えました。"
+                    else f"{title}：プレイヤー{other + 1}さんがターンを終えました。"
                     "あなたのターンです。"
                 ),
                 "over": f"{title} is over." if seat else f"{title}が終わりました。",

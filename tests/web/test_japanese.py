@@ -191,6 +191,14 @@ def test_app_strings():
     assert check(strings, APP) == []
 
 
+def test_server_strings():
+    """What the server itself words in Japanese reaches a screen too: a Web Push
+    notice (「…さんが手番を終えました。あなたのターンです。」: two words for a turn)."""
+    from server.push import WORDS
+
+    assert check({f"server/push.py:{k}": v for k, v in WORDS["ja"].items()}, APP) == []
+
+
 @pytest.mark.parametrize("title", TITLES)
 def test_title_strings(title):
     rules = APP + glossary(SRC / "titles" / title / "glossary.json")
