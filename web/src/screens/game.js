@@ -25,9 +25,16 @@ import { call, engineStatus, onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 import { citesRule, hasRules } from './rules.js';
 
+/** The pause before a bot answers (ms): the person's move is seen landing first. The
+ * further steps of the same bot's turn follow at once, drawn together (`schedule`): a
+ * turn of ten steps (Ducks in Tow) paused 400 ms a step took 4 s; the board glides from
+ * where the turn began and the log sums it up. Test hook: localStorage 'kifu.botDelay'. */
+/** At most this many steps of a bot's turn are played between two redraws. */
+const BOT_STEPS_UNDRAWN = 16;
+
 function botDelay() {
   const v = Number(localStorage.getItem('kifu.botDelay'));
-  return Number.isFinite(v) && localStorage.getItem('kifu.botDelay') !== null ? v : 400;
+  return Number.isFinite(v) && localStorage.getItem('kifu.botDelay') !== null ? v : 250;
 }
 
 export async function gameScreen(root, { args: [id], screen }) {
@@ -133,6 +140,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   let busy = false;
   let timer = null;
   let botRun = null; // the bot's move being made (a promise), which an undo waits out
+  let botLast = null; // { seq, seat }: the bot move last played here (its turn goes on at once)
+  let botHold = false; // an undo waits: the bot's turn stops after the step it is making
   let stopLive = null; // hosted games: stops the live socket (stopLive.isOpen(): is it up)
   let lastAttempt = null;
   let lastError = null;
@@ -275,11 +284,13 @@ export async function gameScreen(root, { args: [id], screen }) {
 
   /** Undo: a bot that is thinking stops first (its move is never played), then the undo. */
   async function onUndo() {
+    botHold = true;
     if (session.thinking) {
       session.stopThinking();
       clearTimeout(timer);
       await botRun;
-    }
+    } else if (busy) await botRun; // a bot's turn between two steps: it stops after this one
+    botHold = false;
     clearTimeout(timer);
     await act(() => session.undo());
   }
@@ -663,7 +674,23 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (disposed) return;
     if (session.kind === 'local' && scrubSeq === null && !session.snapshot.over) {
       const botTurn = session.snapshot.toMove.some((s) => session.row.seatKinds[s] === 'bot') && session.snapshot.activeSeat === null;
-      if (botTurn) timer = setTimeout(() => { botRun = act(() => session.botStep(showThinking)); }, botDelay());
+      if (botTurn) {
+        const seat = session.snapshot.toMove.find((s) => session.row.seatKinds[s] === 'bot');
+        // the same bot still in the turn it played the last move of: no pause between its steps
+        const goesOn = botLast?.seq === session.snapshot.seq && botLast.seat === seat;
+        timer = setTimeout(() => {
+          botRun = act(async () => {
+            // the steps of one bot's turn are drawn once, at its end (one redraw, one glide
+            // from where the turn began): a redraw a step cost ~80 ms, ten of them 0.8 s
+            for (let step = 0; step < BOT_STEPS_UNDRAWN; step++) {
+              if (!(await session.botStep(showThinking))) return;
+              botLast = { seq: session.snapshot.seq, seat };
+              const snap = session.snapshot;
+              if (botHold || disposed || scrubSeq !== null || snap.over || snap.activeSeat !== null || snap.toMove[0] !== seat) return;
+            }
+          });
+        }, goesOn ? 0 : botDelay());
+      }
     }
     if (session.kind === 'hosted' && session.snapshot.over && store.hostedFull(session.row)) {
       timer = setTimeout(() => rerender(), 0); // reopen the finished game from its full record
