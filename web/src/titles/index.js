@@ -47,7 +47,14 @@ function placeScore(container, strip) {
   const layout = container.closest('.game-layout');
   const before = layout?.previousElementSibling;
   if (before?.classList.contains('score-box')) before.remove();
-  if (!strip) return;
+  if (!strip) {
+    document.documentElement.style.removeProperty('--score-h');
+    return;
+  }
   if (layout) layout.before(strip);
   else container.prepend(strip);
+  // what is scrolled to the top of the screen (scrollIntoView, a link's target) lands below it
+  requestAnimationFrame(() => {
+    if (strip.isConnected) document.documentElement.style.setProperty('--score-h', `${strip.querySelector('.score-strip').offsetHeight + 8}px`);
+  });
 }
