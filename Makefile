@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 ARGS ?= serve
 
-.PHONY: run test lint venv bundle web chromium bench-browser
+.PHONY: run test lint venv bundle web chromium bench-browser bench-phone
 
 venv: $(STAMP)
 
@@ -59,3 +59,8 @@ test: lint check-web bundle web chromium
 # Not part of the suite: the browser benchmark (engine boot, replay, bytes on first visit).
 bench-browser: bundle chromium
 	$(BIN)/python bench/bench_browser.py
+
+# Not part of the suite: a phone's start (9/1.5 Mbit/s, 150 ms, a quarter of the CPU)
+# through a shaping relay, every byte counted (bench/bench_phone.py; root, for the cgroup).
+bench-phone: web chromium
+	$(BIN)/python bench/bench_phone.py
