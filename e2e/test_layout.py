@@ -279,48 +279,45 @@ def test_woods_acting_panel_with_a_full_personal_area_above_the_bottom_bar(
     assert page.errors == []
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_folding_sections_show_their_arrow(server, new_context, lang):
-    """At 390 x 844, a Valley of the Torii game against a bot: every folding section
-    whose summary is a flex row (which drops the browser's marker) draws its own arrow
-    (the other player's board and the objective cards read as empty headings without
-    one)."""
-    page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.select_option("#lang-select", lang)
-    new_game(page, "valley-of-the-torii", ["human", "bot"])
-    folds = page.eval_on_selector_all(
-        "details > summary",
-        """els => els.filter(s => getComputedStyle(s).display === 'flex').map(s => ({
-          text: s.textContent, marker: getComputedStyle(s, '::before').content }))""",
-    )
-    assert len(folds) >= 2, folds  # the other player's board and the objective cards
-    assert [f for f in folds if f["marker"] in ("none", "normal", "")] == [], folds
-    shot(page, f"layout-torii-folds-390-{lang}")
-    assert page.errors == []
+def test_torii_folds_show_their_arrow_and_undo_says_why_whole(server, new_context):
+    """At 390 x 844, a Valley of the Torii game against a bot, in English then in
+    Japanese (one page: the language switched over the same table).
 
-
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_why_undo_is_off_reads_whole_in_the_bottom_bar(server, new_context, lang):
-    """The bar's undo column is 104 px: the full reason was cut to "まだ取り消せる操…".
-    It shows a short reason that fits (the full one stays the button's title and what
-    a screen reader reads), and the bar keeps its height (on two lines it grew and
-    Tulikko's map gave way below 40 px targets)."""
+    - Every folding section whose summary is a flex row (which drops the browser's
+      marker) draws its own arrow: the other player's board and the objective cards
+      read as empty headings without one.
+    - The bar's undo column is 104 px: the full reason was cut to "まだ取り消せる操…".
+      It shows a short reason that fits (the full one stays the button's title and
+      what a screen reader reads), and the bar keeps its height (on two lines it grew
+      and Tulikko's map gave way below 40 px targets)."""
     page = open_app(new_context(PHONE_390).new_page(), server.url)
-    page.select_option("#lang-select", lang)
     new_game(page, "valley-of-the-torii", ["human", "bot"])
-    reason = page.eval_on_selector(
-        "#undo-reason",
-        """el => ({ shown: el.querySelector('[aria-hidden]')?.textContent,
-                    read: el.querySelector('.visually-hidden')?.textContent,
-                    fits: el.scrollWidth <= el.clientWidth,
-                    title: document.querySelector('#undo').title })""",
-    )
-    full = {"en": "Nothing to take back yet.", "ja": "まだ取り消せる操作がありません。"}[lang]
-    assert reason["fits"] and reason["shown"], reason
-    assert reason["read"] == reason["title"] == full, reason
-    bar = boxes(page, "#game-bar")[0]
-    assert bar["h"] < 70, bar  # 65 on one line; two made it ~77
-    shot(page, f"layout-undo-reason-390-{lang}")
+    full = {"en": "Nothing to take back yet.", "ja": "まだ取り消せる操作がありません。"}
+    for lang in ("en", "ja"):
+        page.select_option("#lang-select", lang)
+        page.wait_for_function(
+            "(text) => document.querySelector('#undo')?.title === text", arg=full[lang]
+        )
+        folds = page.eval_on_selector_all(
+            "details > summary",
+            """els => els.filter(s => getComputedStyle(s).display === 'flex').map(s => ({
+              text: s.textContent, marker: getComputedStyle(s, '::before').content }))""",
+        )
+        assert len(folds) >= 2, folds  # the other player's board and the objective cards
+        assert [f for f in folds if f["marker"] in ("none", "normal", "")] == [], folds
+        shot(page, f"layout-torii-folds-390-{lang}")
+        reason = page.eval_on_selector(
+            "#undo-reason",
+            """el => ({ shown: el.querySelector('[aria-hidden]')?.textContent,
+                        read: el.querySelector('.visually-hidden')?.textContent,
+                        fits: el.scrollWidth <= el.clientWidth,
+                        title: document.querySelector('#undo').title })""",
+        )
+        assert reason["fits"] and reason["shown"], reason
+        assert reason["read"] == reason["title"] == full[lang], reason
+        bar = boxes(page, "#game-bar")[0]
+        assert bar["h"] < 70, bar  # 65 on one line; two made it ~77
+        shot(page, f"layout-undo-reason-390-{lang}")
     assert page.errors == []
 
 
