@@ -100,7 +100,6 @@ export const en = {
   'log.tulikko.symbol-claimed': '{name} covered every {symbol} space first and placed {tokens|an animal token|# animal tokens} on that symbol card.',
   'log.tulikko.aurora-taken': '{name} took the aurora tile {aurora}.',
   'log.tulikko.game-ended': 'The game ended: {reason}.',
-  'tul.standing': 'Tokens left:',
   // a tap that would spend an aurora tile asks first (issue 38, item 7)
   'tul.ask.reslide.title': 'Use your re-slide aurora tile?',
   'tul.ask.reslide.text': 'An aurora tile can be used only once per game. The forest tile you took slides back in from the {side}, and the tile it pushes out is the one you place.',
@@ -209,7 +208,6 @@ export const ja = {
   'log.tulikko.symbol-claimed': '{name}が最初に{symbol}のスペースをすべて覆い、そのシンボルカードに動物トークンを{tokens}つ置きました。',
   'log.tulikko.aurora-taken': '{name}がオーロラタイル{aurora}を獲得しました。',
   'log.tulikko.game-ended': 'ゲームが終了しました：{reason}。',
-  'tul.standing': '残りのトークン：',
   // オーロラタイルを使うタップは先に確認する（issue 38 項目7）
   'tul.ask.reslide.title': '再スライドのオーロラタイルを使いますか？',
   'tul.ask.reslide.text': 'オーロラタイルはゲームごとに一度しか使えません。取った森タイルを{side}から再びスライドさせ、押し出された森タイルを置きます。',
