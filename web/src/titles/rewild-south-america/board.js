@@ -103,8 +103,8 @@ function draw(container, ctx, legal, redraw) {
   const panels = view.players.map((p, seat) => playerPanel(view, p, seat, seat === me ? legal : [], names, onMove, redraw, seat === me));
   const others = panels.filter((_, seat) => seat !== me);
   container.append(
-    h('div.rw-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part])),
-      h('span.standing', { id: 'standing' }, view.players.map((p, seat) => h('span.standing-item', { dataset: { seat } }, `${names(seat)} `, h('strong', {}, `${p.score}★`))))),
+    // each board's points: the score strip above the board (kit/score.js), not a line here
+    h('div.rw-status', {}, status.flatMap((part, i) => (i ? [' · ', part] : [part]))),
     h('div.rw-layout', { dataset: { phase: view.phase } },
       display(view, legal, onMove, redraw),
       h('div.rw-main', {}, panels[me]),
