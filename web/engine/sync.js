@@ -433,8 +433,7 @@ export class SyncClient {
         let message;
         try { message = JSON.parse(event.data); } catch { return; }
         const { type, seq } = message;
-        if (type === "hello" || type === "table") onRing(type);
-        else if (type === "entry") onRing(type, typeof seq === "number" ? seq : undefined);
+        if (type === "hello" || type === "entry" || type === "table") onRing(type, typeof seq === "number" ? seq : undefined);
       };
       open.onclose = () => {
         if (stopped) return;
