@@ -450,6 +450,20 @@ def test_your_turn_notice_while_kifu_is_in_the_background(server, new_context):
     assert a.errors == [] and b.errors == []
 
 
+NOTE_LIVE_HELLO = """
+const Socket = window.WebSocket;
+window.WebSocket = function (...args) {
+  const socket = new Socket(...args);
+  socket.addEventListener('message', (e) => {
+    if (String(e.data).includes('"hello"')) window.liveHello = true;
+  });
+  return socket;
+};
+window.WebSocket.prototype = Socket.prototype;
+Object.assign(window.WebSocket, { OPEN: 1, CLOSED: 3, CONNECTING: 0, CLOSING: 2 });
+"""
+
+
 def test_a_hosted_move_is_three_engine_round_trips(server, new_context):
     """A hosted move crosses to the engine worker three times: queue it, fold the
     server's answer, fold the pull of what the server's bot did (each core.sync reply
@@ -457,9 +471,13 @@ def test_a_hosted_move_is_three_engine_round_trips(server, new_context):
     hosted.pull before the pull)."""
     ctx = new_context(PHONE)
     ctx.add_init_script(COUNT_ENGINE_CALLS)
+    ctx.add_init_script(NOTE_LIVE_HELLO)
     a = open_app(ctx.new_page(), server.url)
     new_game(a, "high-card", ["human", "bot"], options={"deck_size": 8}, online=True)
     wait_my_turn(a)
+    # the live socket is up (else the fallback poll, every 1.5 s till then, pulls too)
+    a.wait_for_function("window.liveHello === true")
+    wait_idle(a)
     a.evaluate("window.engineCalls = []")
     click_move(a, 0)
     wait_idle(a)

@@ -699,8 +699,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (session.kind === 'hosted' && !session.snapshot.over) {
       const key = (sn) => `${sn.seq}/${sn.pending?.length}/${sn.over}/${(sn.toMove || []).join()}/${(session.row.hosted.rejected || []).length}/${session.row.hosted.ask?.ask_id || ''}/${session.row.hosted.ask?.agreed?.length || 0}/${JSON.stringify(session.row.hosted.presence || [])}/${(session.row.hosted.claimed || []).join()}`;
       const before = key(session.snapshot);
-      // The live socket refreshes at once; this slower poll is the fallback.
-      timer = setTimeout(() => session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), stopLive?.isOpen() ? 6000 : 1500);
+      // The live socket refreshes at once; this slower poll is the fallback, and skips
+      // its turn while a move is on its way (the move's own answer brings the news).
+      timer = setTimeout(() => busy ? schedule() : session.refresh().then(() => (key(session.snapshot) !== before ? draw() : schedule())).catch(() => schedule()), stopLive?.isOpen() ? 6000 : 1500);
     }
   }
 
