@@ -2,6 +2,7 @@
 //   #/                 home          #/new            new game
 //   #/game/<id>        a game        #/join/<game_id>/<code>   claim an invited seat
 //   #/shared/<share>   a shared replay     #/rules/<game>[?rule=<ID>]   how to play
+//   #/link/<code>      link this device to a player's other device (its QR code)
 import { clear } from './ui.js';
 
 const routes = [];

@@ -22,6 +22,7 @@ import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
 import { saveRecordRow } from './records.js';
+import { syncLibrary } from './library.js';
 
 /** @typedef {import('./storage.js').GameRow} GameRow */
 /** @typedef {import('./storage.js').HostedRow} HostedRow */
@@ -112,6 +113,7 @@ export const requestSync = coalesced(() => syncAll());
 
 async function syncAll() {
   const rows = await store.listGames();
+  let reached = true;
   for (const row of rows) {
     try {
       if (row.kind === 'local') await syncLocal(row);
@@ -120,10 +122,16 @@ async function syncAll() {
     } catch (err) {
       if (err instanceof ApiError && err.offline) {
         setOnline(false);
+        reached = false;
         break;
       }
       console.warn('sync', row.id, err);
     }
+  }
+  // The player's other devices' games, and theirs of this device's (library.js).
+  if (reached) {
+    await syncLibrary(async (recordId, token) => (await syncClient()).downloadLine({ record_id: recordId, seq: 0, tip_hash: '' }, token))
+      .catch((err) => (err instanceof ApiError && err.offline ? setOnline(false) : console.warn('library', err)));
   }
   await recomputeStatus();
 }

@@ -725,6 +725,8 @@ export async function gameScreen(root, { args: [id], screen }) {
     if (disposed || e.detail?.id !== session.id) return;
     const fresh = await store.getGame(session.id);
     if (!fresh || disposed) return;
+    // another device of the player moved this game on (library.js): open it as it is now
+    if (fresh.replacedAt !== session.row.replacedAt && !busy) return rerender();
     const before = JSON.stringify([session.row.sync?.notice, session.row.hosted?.rejected]);
     session.row.sync = fresh.sync;
     if (fresh.hosted && session.row.hosted) session.row.hosted.rejected = fresh.hosted.rejected;

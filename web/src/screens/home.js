@@ -1,5 +1,5 @@
 // Home: notices, my games (local and hosted, status and last move), new game, join by
-// invite, open a shared replay, import a record file.
+// invite, open a shared replay, import a record file, the player's devices.
 import { h } from '../ui.js';
 import { t, formatTime } from '../i18n.js';
 import * as store from '../storage.js';
@@ -13,6 +13,8 @@ import { seatName } from '../seats.js';
 import { canNotify, notifyEnabled, setNotify, waitingForMe } from '../notify.js';
 import { titleOf } from '../titles/index.js';
 import { lineOf, moveLog } from '../kit/movelog.js';
+import { forgetGame } from '../library.js';
+import { devicesSection } from './devices.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
@@ -32,6 +34,7 @@ export async function homeScreen(root, { screen }) {
     notices,
     inbox,
     h('section', {}, h('h2', {}, t('home.myGames')), notifyToggle(), list),
+    devicesSection(),
   );
 
   let games = await cachedCatalogue();
@@ -105,6 +108,7 @@ function gameItem(row, games, redraw) {
       on: {
         click: async () => {
           if (!confirm(t('home.confirmDelete'))) return;
+          await forgetGame(row); // and off the player's list on their other devices' next sync
           await store.deleteGame(row.id); // its sync state (a queue, a backup's) is in the row
           redraw();
         },

@@ -4,6 +4,7 @@ import { newGameScreen } from './newgame.js';
 import { gameScreen } from './game.js';
 import { joinScreen, sharedScreen } from './open.js';
 import { rulesScreen } from './rules.js';
+import { linkScreen } from './devices.js';
 
 route(/^\/$/, homeScreen);
 route(/^\/new$/, newGameScreen);
@@ -11,3 +12,4 @@ route(/^\/game\/([^/]+)$/, gameScreen);
 route(/^\/join\/([^/]+)\/([^/]+)$/, joinScreen);
 route(/^\/shared\/([^/]+)$/, sharedScreen);
 route(/^\/rules\/([^/]+)$/, rulesScreen);
+route(/^\/link\/([^/]+)$/, linkScreen);
