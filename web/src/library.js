@@ -64,7 +64,8 @@ export async function syncLibrary(download) {
     const items = (await playerApi('GET', '/games')).games;
     for (const item of items) await follow(item, download);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return forgetIdentity(); // this device was removed
+    // this device was removed, or the server no longer knows the player: on its own again
+    if (err instanceof ApiError && (err.status === 401 || err.code === 'unknown-player')) return forgetIdentity();
     throw err;
   }
 }
