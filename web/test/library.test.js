@@ -59,7 +59,7 @@ beforeEach(async () => {
   refuse = 0;
 });
 
-const download = vi.fn(async (recordId, token) => record(recordId.split('~')[0], recordId.endsWith('long') ? 5 : 3));
+const download = vi.fn(async (recordId) => record(recordId.split('~')[0], recordId.endsWith('long') ? 5 : 3));
 
 describe('syncLibrary', () => {
   it('lists each backed-up record and hosted seat once, with the token that proves it', async () => {
