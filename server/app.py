@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
-from litestar import Litestar, Request, Response, get, post
+from litestar import Litestar, Request, Response, delete, get, post, put
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.base import ChannelsBackend
 from litestar.channels.backends.memory import MemoryChannelsBackend
@@ -311,6 +311,91 @@ async def shared_compact(
     return Response(data, media_type=MEDIA_TYPE)
 
 
+# -- players across devices (players.py) -------------------------------------------
+
+
+@post("/api/players", tags=["players"], status_code=201)
+async def create_player(
+    request: Request[Any, Any, Any], data: JSONBody[s.NewPlayer]
+) -> s.DeviceJoined:
+    """A new player and its first device (the device token is the bearer token of the
+    player's routes)."""
+    return await run(service_of(request).players.create, data, client_of(request))
+
+
+@post("/api/link", tags=["players"], status_code=201)
+async def link_device(
+    request: Request[Any, Any, Any], data: JSONBody[s.LinkDevice]
+) -> s.DeviceJoined:
+    """A new device of the player whose one-time link code this is."""
+    return await run(service_of(request).players.link, data, client_of(request))
+
+
+@post(
+    "/api/players/{player_id:str}/link-codes", tags=["players"], security=SECURITY, status_code=201
+)
+async def new_link_code(
+    request: Request[Any, Any, Any], player_id: FromPath[str]
+) -> s.LinkCodeCreated:
+    return await run(service_of(request).players.link_code, player_id, bearer(request))
+
+
+@get("/api/players/{player_id:str}/devices", tags=["players"], security=SECURITY)
+async def player_devices(request: Request[Any, Any, Any], player_id: FromPath[str]) -> s.DeviceList:
+    return await run(service_of(request).players.devices, player_id, bearer(request))
+
+
+@delete(
+    "/api/players/{player_id:str}/devices/{device_id:str}",
+    tags=["players"],
+    security=SECURITY,
+    status_code=204,
+)
+async def remove_device(
+    request: Request[Any, Any, Any], player_id: FromPath[str], device_id: FromPath[str]
+) -> None:
+    """Remove a device: its token and every game token tied to it stop working."""
+    await run(service_of(request).players.remove_device, player_id, bearer(request), device_id)
+
+
+@get("/api/players/{player_id:str}/games", tags=["players"], security=SECURITY)
+async def player_games(request: Request[Any, Any, Any], player_id: FromPath[str]) -> s.Library:
+    return await run(service_of(request).players.library, player_id, bearer(request))
+
+
+@put("/api/players/{player_id:str}/games", tags=["players"], security=SECURITY, status_code=200)
+async def keep_game(
+    request: Request[Any, Any, Any], player_id: FromPath[str], data: JSONBody[s.KeepGame]
+) -> s.GameKey:
+    """Put a game this device holds (its seat or owner token) in the player's library."""
+    return await run(service_of(request).players.keep, player_id, bearer(request), data)
+
+
+@delete(
+    "/api/players/{player_id:str}/games/{key:str}",
+    tags=["players"],
+    security=SECURITY,
+    status_code=204,
+)
+async def drop_game(
+    request: Request[Any, Any, Any], player_id: FromPath[str], key: FromPath[str]
+) -> None:
+    await run(service_of(request).players.drop, player_id, bearer(request), key)
+
+
+@post(
+    "/api/players/{player_id:str}/games/{key:str}/token",
+    tags=["players"],
+    security=SECURITY,
+    status_code=201,
+)
+async def grant_token(
+    request: Request[Any, Any, Any], player_id: FromPath[str], key: FromPath[str]
+) -> s.GrantedToken:
+    """A token of this device's own for a game of the library."""
+    return await run(service_of(request).players.grant, player_id, bearer(request), key)
+
+
 # -- bug reports ---------------------------------------------------------------
 
 
@@ -444,6 +529,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             shared_compact,
             upload_report,
             get_report,
+            create_player,
+            link_device,
+            new_link_code,
+            player_devices,
+            remove_device,
+            player_games,
+            keep_game,
+            drop_game,
+            grant_token,
             *static_routes(settings),
         ],
         plugins=[channels],

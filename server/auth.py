@@ -26,10 +26,16 @@ def new_token() -> str:
 
 
 def authorize(agg: GameStream, token: str | None) -> Principal:
-    """The token's role on this record; 401 without a token or with another's."""
+    """The token's role on this record; 401 without a token or with another's. A token
+    granted to a player's device (players.py) has the role granted; a revoked one
+    (its device was removed) none, whatever it was."""
     if not token:
         raise ApiError(401, "unauthorized", "a bearer token is required")
     digest = token_hash(token)
+    state = agg.__dict__  # a record stored before players has no grants
+    revoked = state.get("revoked")
+    if revoked and digest in revoked:
+        raise ApiError(401, "unauthorized", "this token is not valid for this game")
     for seat, known in enumerate(agg.seat_hashes):
         if known and hmac.compare_digest(known, digest):
             return Principal("seat", seat)
@@ -37,6 +43,9 @@ def authorize(agg: GameStream, token: str | None) -> Principal:
         return Principal("spectator", None)
     if agg.owner_hash and hmac.compare_digest(agg.owner_hash, digest):
         return Principal("owner", None)
+    for known, (role, seat, *_) in state.get("grants", {}).items():
+        if hmac.compare_digest(known, digest):
+            return Principal(role, seat)
     raise ApiError(401, "unauthorized", "this token is not valid for this game")
 
 

@@ -73,6 +73,18 @@ def invalid(exc: RecordError) -> ApiError:
     )
 
 
+def inherit_tokens(parent: GameStream, fork: GameStream) -> None:
+    """A fork takes its parent's owner token (`owner_hash`), and so the tokens granted
+    to a player's devices on it (players.py) and the ones revoked."""
+    for digest, (role, seat, player_id, device_id) in parent.__dict__.get("grants", {}).items():
+        fork.grant(
+            token_hash=digest, role=role, seat=seat, player_id=player_id, device_id=device_id
+        )
+    revoked = parent.__dict__.get("revoked")
+    if revoked:
+        fork.revoke(token_hashes=list(revoked))
+
+
 class LocalRecords:
     def __init__(self, cache: RecordCache, quotas: Quotas, heavy: Heavy) -> None:
         self.cache = cache
@@ -265,6 +277,7 @@ class LocalRecords:
             fork_seq=parent_seq,
             shares_prefix=True,
         )
+        inherit_tokens(agg, fork_agg)
         after = tl.record.entries[parent_seq - 1] if parent_seq else None
         record_entries(fork_agg, live.engine, tl.record.genesis, branch, after=after)
         agg.add_fork(fork_id=fork_id, parent_seq=parent_seq, first_hash=first)

@@ -2,7 +2,9 @@
 
 Per client address (see guard.py for how the address is known), per hour:
 new hosted games, new records (uploads and forks), bytes of records and
-appends, bug reports, shared reviews to check.
+appends, bug reports, shared reviews to check, new players; per 10 minutes,
+failed link codes (`LINK_FAILURES`, 429 `too-many`: 40 bits of code cannot be
+guessed at that pace).
 Per record: entries (`max_entries`, hosted games too) and forks. A refusal per
 hour is 429 `quota-exceeded` with `Retry-After`; a full record is 422
 `record-full`, too many forks 422 `too-many-forks`; a bug report over
@@ -16,6 +18,8 @@ from .problems import ApiError
 from .settings import Settings
 
 HOUR = 3600.0
+LINK_FAILURES = 10  # failed link codes per address per LINK_PERIOD
+LINK_PERIOD = 600.0
 
 
 def exceeded(what: str, retry: int) -> ApiError:
@@ -35,6 +39,8 @@ class Quotas:
         self.bytes = window(url, "bytes", settings.upload_bytes_per_hour, HOUR)
         self.reports = window(url, "reports", settings.reports_per_hour, HOUR)
         self.reviews = window(url, "reviews", settings.reviews_per_hour, HOUR)
+        self.players = window(url, "players", settings.players_per_hour, HOUR)
+        self.link_failures = window(url, "link-failures", LINK_FAILURES, LINK_PERIOD)
         self.max_entries = settings.max_entries
         self.forks_per_record = settings.forks_per_record
         self.max_report_bytes = settings.max_report_bytes
@@ -68,6 +74,27 @@ class Quotas:
         retry = self.reviews.hit(client)
         if retry is not None:
             raise exceeded("reviews to check", retry)
+
+    def new_player(self, client: str) -> None:
+        retry = self.players.hit(client)
+        if retry is not None:
+            raise exceeded("players", retry)
+
+    def link_try(self, client: str) -> None:
+        """Before a link code is tried: counted as a failure until `link_worked`, so
+        concurrent tries count too; 429 once LINK_FAILURES failed this period."""
+        retry = self.link_failures.hit(client)
+        if retry is not None:
+            raise ApiError(
+                429,
+                "too-many",
+                "too many wrong link codes from this address; wait and try again",
+                headers={"Retry-After": str(retry)},
+            )
+
+    def link_worked(self, client: str) -> None:
+        """The code tried worked: it was no failure."""
+        self.link_failures.hit(client, -1)
 
     def check_length(self, entries: int) -> None:
         if entries > self.max_entries:

@@ -301,6 +301,86 @@ class ReportStored(msgspec.Struct, kw_only=True):
     engine_version: str
 
 
+# -- players across devices (players.py) -------------------------------------------
+
+DeviceName = Annotated[str, msgspec.Meta(max_length=60)]
+Token = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class NewPlayer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    device_name: DeviceName = ""
+
+
+class DeviceJoined(msgspec.Struct, kw_only=True):
+    player_id: str
+    device_id: str
+    device_token: str
+
+
+class LinkCodeCreated(msgspec.Struct, kw_only=True):
+    code: str
+    expires_at: int  # unix ms
+
+
+class LinkDevice(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    code: Annotated[str, msgspec.Meta(max_length=40)]
+    device_name: DeviceName = ""
+
+
+class DeviceInfo(msgspec.Struct, kw_only=True):
+    device_id: str
+    name: str
+    added_at: int  # unix ms
+    current: bool
+
+
+class DeviceList(msgspec.Struct, kw_only=True):
+    devices: list[DeviceInfo]
+
+
+class KeepGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A game for the player's library: a hosted seat (`game_id`, its seat token) or a
+    local record (`record_id`, its owner token); `meta` is the client's, opaque."""
+
+    kind: Literal["hosted", "local"]
+    game_id: Id | None = None
+    record_id: Id | None = None
+    token: Token
+    meta: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class GameKey(msgspec.Struct, kw_only=True):
+    key: str
+
+
+class LibraryFork(msgspec.Struct, kw_only=True):
+    record_id: str
+    seq: int
+    tip_hash: str
+    parent_seq: int
+
+
+class LibraryGame(msgspec.Struct, kw_only=True):
+    key: str
+    kind: str
+    game_id: str | None
+    record_id: str | None
+    seat: int | None
+    meta: dict[str, Any]
+    seq: int
+    tip_hash: str
+    over: bool
+    forks: list[LibraryFork]
+
+
+class Library(msgspec.Struct, kw_only=True):
+    games: list[LibraryGame]
+
+
+class GrantedToken(msgspec.Struct, kw_only=True):
+    token: str
+
+
 __all__ = [
     "AppendEntries",
     "AppendResult",

@@ -4,7 +4,8 @@
 (quotas.py) and one child process for CPU-heavy work (heavy.py): `hosted`
 (hosted.py: games, seats, moves, take-backs, bots), `updates` (updates.py:
 live-update messages), `local` (local.py: uploaded records and forks),
-`sharing` (sharing.py), `reports` (reports.py).
+`sharing` (sharing.py), `reports` (reports.py), `players` (players.py: a
+player's devices, link codes and library).
 
 All methods are synchronous and thread-safe (one lock per record); the HTTP
 layer calls them in worker threads, except a request that `is_quick` (SQLite,
@@ -25,6 +26,7 @@ from .cache import RecordCache
 from .heavy import Heavy
 from .hosted import HostedGames
 from .local import LocalRecords
+from .players import Players
 from .push import Announcer, Pusher, public_key, vapid_key
 from .quotas import Quotas
 from .reports import Reports
@@ -67,6 +69,12 @@ class Service:
             max_review_bytes=settings.max_review_bytes,
         )
         self.reports = Reports(self.cache, self.quotas, self.heavy)
+        self.players = Players(
+            self.cache,
+            self.quotas,
+            link_code_seconds=settings.link_code_seconds,
+            library_max=settings.library_max,
+        )
 
     def _push_gone(self, game_id: str, endpoint: str) -> None:
         self.hosted.push_gone(game_id, endpoint)

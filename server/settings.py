@@ -36,6 +36,9 @@ Per-hour quotas count per client address (see guard.py, quotas.py).
 | push_subject | KIFU_PUSH_SUBJECT | `mailto:admin@kifu.invalid`: the VAPID contact (push.py) |
 | push_per_seat | KIFU_PUSH_PER_SEAT | 8 devices subscribed per seat |
 | sockets_per_token | KIFU_SOCKETS_PER_TOKEN | 8 live sockets per token (per process) |
+| players_per_hour | KIFU_PLAYERS_PER_HOUR | 100 new players per address (players.py) |
+| link_code_seconds | KIFU_LINK_CODE_SECONDS | 600 s a link code stays valid |
+| library_max | KIFU_LIBRARY_MAX | 2,000 games in one player's library |
 | api_docs | KIFU_API_DOCS | off: Swagger/ReDoc pages (CDN scripts); the JSON schema is served |
 | cors_origins | KIFU_CORS_ORIGINS | none (comma-separated; the PWA is same-origin) |
 | log_level | KIFU_LOG_LEVEL | INFO |
@@ -81,6 +84,9 @@ NUMBERS = (
     ("sockets_per_token", "KIFU_SOCKETS_PER_TOKEN"),
     ("takeback_ask_seconds", "KIFU_TAKEBACK_ASK_SECONDS"),
     ("push_per_seat", "KIFU_PUSH_PER_SEAT"),
+    ("players_per_hour", "KIFU_PLAYERS_PER_HOUR"),
+    ("link_code_seconds", "KIFU_LINK_CODE_SECONDS"),
+    ("library_max", "KIFU_LIBRARY_MAX"),
 )
 
 
@@ -120,6 +126,9 @@ class Settings:
     push_hosts: list[str] = field(default_factory=lambda: list(DEFAULT_PUSH_HOSTS))
     push_subject: str = "mailto:admin@kifu.invalid"
     push_per_seat: int = 8
+    players_per_hour: int = 100
+    link_code_seconds: float = 600.0
+    library_max: int = 2000
     api_docs: bool = False
     log_level: str = "INFO"
     access_log: bool = True

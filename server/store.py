@@ -392,6 +392,40 @@ class GameStream(Aggregate):
     def drop_push(self, *, endpoint: str) -> None:
         self.push_subscriptions().pop(endpoint, None)
 
+    # Tokens a player's device holds for this record beside its seat and owner tokens
+    # (players.py): `grants` {token hash: [role, seat, player id, device id]}, and the
+    # hashes revoked since (a removed device's grants, and the seat or owner tokens it
+    # registered): a revoked hash is refused whatever it was. A record stored before
+    # players has neither.
+
+    @event("Granted")
+    def grant(
+        self, *, token_hash: str, role: str, seat: int | None, player_id: str, device_id: str
+    ) -> None:
+        grants = self.token_grants()
+        grants[token_hash] = [role, seat, player_id, device_id]
+        self.grants = grants
+
+    @event("Revoked")
+    def revoke(self, *, token_hashes: list[str]) -> None:
+        revoked = self.revoked_hashes()
+        grants = self.token_grants()
+        for digest in token_hashes:
+            revoked[digest] = True
+            grants.pop(digest, None)
+        self.revoked = revoked
+        self.grants = grants
+
+    def token_grants(self) -> dict[str, list[Any]]:
+        """{token hash: [role, seat, player id, device id]} granted to players' devices."""
+        grants: dict[str, list[Any]] = self.__dict__.setdefault("grants", {})
+        return grants
+
+    def revoked_hashes(self) -> dict[str, bool]:
+        """The token hashes this record refuses (their device was removed)."""
+        revoked: dict[str, bool] = self.__dict__.setdefault("revoked", {})
+        return revoked
+
     def push_subscriptions(self) -> dict[str, dict[str, Any]]:
         """The table's push subscriptions (a table stored before them has none)."""
         subscriptions: dict[str, dict[str, Any]] = self.__dict__.setdefault("push", {})
@@ -516,6 +550,89 @@ class SharedReview(Aggregate):
         self.share_id = share_id
         self.seed = seed
         self.review = review  # the canonical JSON (core.kernel.review.encode_review)
+
+
+def player_uuid(player_id: str) -> UUID:
+    return uuid5(NAMESPACE, f"player:{player_id}")
+
+
+def link_code_uuid(code_hash: str) -> UUID:
+    return uuid5(NAMESPACE, f"link:{code_hash}")
+
+
+class Player(Aggregate):
+    """A player across devices (players.py): its devices (each with its token's hash),
+    its link codes not yet used (hash -> expiry), its library (the games it holds,
+    by key, in the order added) and, per device, the game tokens tied to it (hash ->
+    record id), which removing the device revokes on those records."""
+
+    @staticmethod
+    def create_id(player_id: str, **_: Any) -> UUID:
+        return player_uuid(player_id)
+
+    @event("Created")
+    def __init__(self, *, player_id: str, created_at: int) -> None:
+        self.player_id = player_id
+        self.created_at = created_at
+        self.devices: dict[str, dict[str, Any]] = {}
+        self.codes: dict[str, int] = {}
+        self.games: dict[str, dict[str, Any]] = {}
+        self.ties: dict[str, dict[str, str]] = {}
+
+    @event("DeviceAdded")
+    def add_device(
+        self, *, device_id: str, name: str, token_hash: str, added_at: int, code_hash: str = ""
+    ) -> None:
+        self.devices[device_id] = {
+            "name": name,
+            "token_hash": token_hash,
+            "added_at": added_at,
+            "removed": False,
+        }
+        self.codes.pop(code_hash, None)
+
+    @event("DeviceRemoved")
+    def remove_device(self, *, device_id: str) -> None:
+        self.devices[device_id]["removed"] = True
+
+    @event("CodeIssued")
+    def issue_code(self, *, code_hash: str, expires_at: int) -> None:
+        self.codes[code_hash] = expires_at
+
+    @event("GameKept")
+    def keep_game(
+        self, *, key: str, kind: str, record_id: str, seat: int | None, meta: str
+    ) -> None:
+        self.games[key] = {"kind": kind, "record_id": record_id, "seat": seat, "meta": meta}
+
+    @event("GameDropped")
+    def drop_game(self, *, key: str) -> None:
+        self.games.pop(key, None)
+
+    @event("TokenTied")
+    def tie_token(self, *, device_id: str, record_id: str, token_hash: str) -> None:
+        self.ties.setdefault(device_id, {})[token_hash] = record_id
+
+
+class LinkCode(Aggregate):
+    """A one-time link code, by the hash of its normalized form (its id is
+    ``uuid5("link:" + hash)``, so a code is looked up directly). `Used` is its second
+    and last event: of two devices using it at once, the unique key lets one in."""
+
+    @staticmethod
+    def create_id(code_hash: str, **_: Any) -> UUID:
+        return link_code_uuid(code_hash)
+
+    @event("Created")
+    def __init__(self, *, code_hash: str, player_id: str, expires_at: int) -> None:
+        self.code_hash = code_hash
+        self.player_id = player_id
+        self.expires_at = expires_at
+        self.used_by = ""
+
+    @event("Used")
+    def use(self, *, device_id: str) -> None:
+        self.used_by = device_id
 
 
 class StoredReport(Aggregate):
