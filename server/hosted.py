@@ -498,7 +498,7 @@ class HostedGames:
         def play(tl: Timeline[Any, Any, Any]) -> Any:
             return tl.play(seat, move, move_id=req.move_id, device_id=req.device_id, at=at)
 
-        return self._enter(live, seat, req, play, refusal="Illegal move")
+        return self._enter(live, seat, req, play, refusal="Illegal move", token=token)
 
     def submit_takeback(
         self, game_id: str, token: str | None, req: s.SubmitTakeBack
@@ -518,7 +518,7 @@ class HostedGames:
                 people=people(live, seat),
             )
 
-        return self._enter(live, seat, req, take_back, refusal="Take-back refused")
+        return self._enter(live, seat, req, take_back, refusal="Take-back refused", token=token)
 
     def ask_takeback(self, game_id: str, token: str | None, req: s.AskTakeBack) -> s.TakebackAsk:
         """Ask the other people whose moves an undo takes back to agree to it. The
@@ -644,6 +644,7 @@ class HostedGames:
         make: Callable[[Timeline[Any, Any, Any]], Any],
         *,
         refusal: str,
+        token: str | None,
     ) -> tuple[s.MoveAccepted, bool]:
         """Make one entry with `make` (the kernel's play or take_back, which also
         returns the stored entry for a move_id it already holds) and save it with the
@@ -653,6 +654,9 @@ class HostedGames:
         move_id, expected_seq = req.move_id, req.expected_seq
 
         def attempt() -> tuple[s.MoveAccepted, bool]:
+            # again on the state it writes to: another process may have revoked the
+            # token (a player's device removed, players.py) since this one read it
+            authorize(live.aggregate, token)
             for checked in (False, True):
                 tl = live.tl
                 before = tl.seq

@@ -189,7 +189,12 @@ class LocalRecords:
             entries = msgspec.convert(req.entries, list[entry_type(game)])  # type: ignore[misc]
         except msgspec.ValidationError as exc:
             raise bad_record(f"not {game.info.id} entries: {exc}") from None
-        return self.cache.write(live, lambda: self._append(live, req.expected_tip, entries, client))
+
+        def attempt() -> s.AppendResult:
+            authorize(live.aggregate, token)  # as stored now: a token revoked meanwhile
+            return self._append(live, req.expected_tip, entries, client)
+
+        return self.cache.write(live, attempt)
 
     def _append(
         self, live: Live, expected_tip: str, entries: list[Any], client: str

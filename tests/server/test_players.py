@@ -540,3 +540,74 @@ def test_bad_bodies_are_refused_never_a_5xx(backend: dict[str, Any]) -> None:
         for _ in range(39):
             client.post("/api/players", json={"device_name": "x"})
         problem(client.post("/api/players", json={"device_name": "x"}), 429, "quota-exceeded")
+
+
+def test_two_processes_agree(backend: dict[str, Any]) -> None:
+    """Two servers on one store (two processes of one deployment, each with its own
+    caches): a code used on both at once joins one device; a device removed on one is
+    refused by a game the other had in memory, its next move included."""
+    with (
+        ThreadServer(make_settings(backend)) as one,
+        ThreadServer(make_settings(backend)) as other,
+        one.client() as a,
+        other.client() as b,
+    ):
+        first = new_player(a)
+        table = Table(a)
+        key = keep(a, first, kind="hosted", game_id=table.id, token=table.tokens[0]).json()["key"]
+        record_id, owner, timeline = upload(a)
+        local_key = keep(a, first, kind="local", record_id=record_id, token=owner).json()["key"]
+        barrier = threading.Barrier(2)
+
+        def use(pair: tuple[ThreadServer, str]) -> int:
+            srv, code = pair
+            with srv.client() as own:
+                barrier.wait()
+                return link(own, code).status_code
+
+        with ThreadPoolExecutor(2) as pool:
+            for _ in range(3):
+                code = link_code(a, first)
+                statuses = sorted(pool.map(use, [(one, code), (other, code)]))
+                assert statuses == [201, 404], statuses
+        second = second_device(b, first)
+        seat_token = grant(b, second, key).json()["token"]
+        record_token = grant(b, second, local_key).json()["token"]
+        assert b.get(f"/api/games/{table.id}/view", headers=auth(seat_token)).status_code == 200
+        assert b.get(f"/api/records/{record_id}", headers=auth(record_token)).status_code == 200
+
+        removed = a.delete(
+            f"/api/players/{first['player_id']}/devices/{second['device_id']}",
+            headers=auth(first["device_token"]),
+        )
+        assert removed.status_code == 204
+        problem(games(b, second), 401, "unauthorized")
+        # the other server's copy of the game is a version behind: the move finds out
+        view = a.get(f"/api/games/{table.id}/view", headers=auth(table.tokens[0])).json()
+        if not view["legal_moves"]:
+            other_seat = table.view(1)
+            table.seq = other_seat["seq"]
+            assert table.move(1, other_seat["legal_moves"][0]).status_code == 201
+            view = a.get(f"/api/games/{table.id}/view", headers=auth(table.tokens[0])).json()
+        moved = b.post(
+            f"/api/games/{table.id}/moves",
+            json={
+                "move_id": uuid.uuid4().hex,
+                "expected_seq": view["seq"],
+                "move": view["legal_moves"][0],
+            },
+            headers=auth(seat_token),
+        )
+        problem(moved, 401, "unauthorized")
+        base = timeline.tip_hash
+        extend(timeline, 1, "late")
+        appended = b.post(
+            f"/api/records/{record_id}/entries",
+            json={"expected_tip": base, "entries": builtins(timeline.record.entries[3:])},
+            headers=auth(record_token),
+        )
+        problem(appended, 401, "unauthorized")
+        assert (
+            a.get(f"/api/games/{table.id}", headers=auth(table.tokens[0])).json()["seq"]
+            == (view["seq"])
+        )
