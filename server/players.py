@@ -363,7 +363,7 @@ class Players:
         record_id = req.game_id if req.kind == "hosted" else req.record_id
         if not record_id:
             field = "game_id" if req.kind == "hosted" else "record_id"
-            raise ApiError(422, "bad-request", f"a {req.kind} game needs its {field}")
+            raise ApiError(400, "bad-request", f"a {req.kind} game needs its {field}")
         meta = msgspec.json.encode(req.meta).decode()
         if len(meta.encode()) > META_BYTES:
             raise ApiError(413, "meta-too-large", f"meta may be up to {META_BYTES} bytes")
