@@ -39,6 +39,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -89,6 +90,15 @@ def game_key(kind: str, record_id: str, seat: int | None) -> str:
     return f"h:{record_id}:{seat}" if kind == "hosted" else f"l:{record_id}"
 
 
+@dataclass(frozen=True)
+class Held:
+    """A player's devices and games as copied under its lock (writers change the
+    aggregate in memory), in their order."""
+
+    devices: list[tuple[str, dict[str, Any]]]
+    games: list[tuple[str, dict[str, Any]]]
+
+
 class Players:
     def __init__(
         self,
@@ -122,10 +132,12 @@ class Players:
         with self._lock:
             lock = self._locks.get(player_id)
             if lock is None:
-                if len(self._locks) > PLAYERS_KEPT:  # an unused one goes: locks are cheap
+                if len(self._locks) > PLAYERS_KEPT:  # the older half not held now goes
                     for known in list(self._locks)[: len(self._locks) // 2]:
-                        if known not in self._players:
+                        held = self._locks[known]
+                        if known not in self._players and held.acquire(blocking=False):
                             del self._locks[known]
+                            held.release()
                 lock = self._locks[player_id] = threading.RLock()
             return lock
 
@@ -174,10 +186,16 @@ class Players:
                     return device_id
         raise ApiError(401, "unauthorized", "this token is not a device of this player")
 
-    def _authed(self, player_id: str, token: str | None) -> tuple[Player, str]:
+    def _authed(self, player_id: str, token: str | None) -> tuple[Held, str]:
+        """What a reader needs of the player, and the device whose token this is."""
         with self._player_lock(player_id):
             player = self._player(player_id)
-            return player, self._device(player, token)
+            device_id = self._device(player, token)
+            held = Held(
+                devices=[(k, dict(v)) for k, v in player.devices.items()],
+                games=[(k, dict(v)) for k, v in player.games.items()],
+            )
+            return held, device_id
 
     # -- devices -----------------------------------------------------------------
 
@@ -219,7 +237,7 @@ class Players:
                     added_at=device["added_at"],
                     current=device_id == me,
                 )
-                for device_id, device in player.devices.items()
+                for device_id, device in player.devices
                 if not device["removed"]
             ]
         )
@@ -443,7 +461,7 @@ class Players:
         whether it is over (and a local record's forks with theirs)."""
         player, _ = self._authed(player_id, token)
         games = []
-        for key, held in list(player.games.items()):
+        for key, held in player.games:
             record_id = held["record_id"]
             seq, tip, over, forks = self._state(record_id)
             hosted = held["kind"] == "hosted"
