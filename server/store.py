@@ -75,6 +75,14 @@ Share ids, shared reviews and bug reports are small aggregates of their own
 ``uuid5(share id)`` (its review's ``uuid5("review:" + share id)``), which makes it
 an index the library keeps consistent.
 
+A player across devices (players.py) is a `Player` aggregate (``uuid5("player:" +
+id)``: its devices, unused link codes, library and the game tokens tied to each
+device) and each link code a `LinkCode` (``uuid5("link:" + the code's hash)``, so a
+code is looked up by itself; its `Used` event the second and last, which the unique
+key admits once). A token granted to a device for a record is a `Granted` event on
+that record's `GameStream`, a removed device's tokens a `Revoked` one: the table
+holds them, so authorizing a token reads nothing more.
+
 The backing store is SQLite (a file under the data directory, nothing to start)
 or PostgreSQL when a ``postgresql://`` URL is configured. The events go through
 eventsourcing's *aggregate* recorder, as nothing here reads the application
