@@ -4,6 +4,7 @@ revoked with it; and what an attacker tries. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -13,6 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from core.kernel import encode_record
 from server.players import normalize_code
@@ -219,6 +222,11 @@ def test_the_library_travels_to_the_second_device(
     problem(client.get(f"/api/games/{table.id}/view", headers=auth("x" * 32)), 401, "unauthorized")
     with client.stream("GET", f"/api/games/{table.id}/record", headers=auth(mine)) as pulled:
         assert pulled.status_code == 200
+    live = f"ws://127.0.0.1:{server.port}/api/games/{table.id}/live?token={mine}"
+    with connect(live, open_timeout=10) as sock:
+        hello = json.loads(sock.recv(timeout=10))
+        assert hello["type"] == "hello" and hello["seat"] == 0
+        assert hello["seq"] == moved.json()["seq"]
 
     record_token = grant(client, second, local_key).json()["token"]
     base = timeline.tip_hash
@@ -304,7 +312,7 @@ def test_a_fork_made_on_another_device_shows_in_the_library(client: httpx.Client
     assert client.get(f"/api/records/{fork['record_id']}", headers=auth(owner)).status_code == 200
 
 
-def test_a_removed_device_keeps_nothing(client: httpx.Client) -> None:
+def test_a_removed_device_keeps_nothing(server: ThreadServer, client: httpx.Client) -> None:
     first = new_player(client)
     table = Table(client, players=2)
     key = keep(client, first, kind="hosted", game_id=table.id, token=table.tokens[0]).json()["key"]
@@ -349,6 +357,10 @@ def test_a_removed_device_keeps_nothing(client: httpx.Client) -> None:
     )
     # the granted token and the tokens it registered are refused by their games
     problem(client.get(f"/api/games/{table.id}/view", headers=auth(granted)), 401, "unauthorized")
+    live = f"ws://127.0.0.1:{server.port}/api/games/{table.id}/live?token={granted}"
+    with connect(live, open_timeout=10) as sock, pytest.raises(ConnectionClosed):
+        sock.recv(timeout=10)
+    assert sock.close_code == 4401
     problem(
         client.get(f"/api/games/{own_table.id}", headers=auth(own_table.tokens[1])),
         401,
