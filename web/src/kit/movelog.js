@@ -121,7 +121,8 @@ export function moveLog(game, title, entries, line, names, { viewer = null, last
   const turns = logTurns(game, title, entries, line, names, viewer);
   const item = (turn) => h('li', { dataset: { seat: turn.seat, seq: turn.last } },
     h('span.log-turn', {}, turn.sentences.map((s) => h('span.log-line', {}, s))));
-  const list = h('ol.move-log', { id: 'move-log', reversed: true },
+  // it scrolls (style.css): a keyboard reaches it too (axe: scrollable-region-focusable)
+  const list = h('ol.move-log', { id: 'move-log', reversed: true, tabindex: '0' },
     turns.slice(-last).reverse().map(item));
   if (!turns.length) list.append(h('li.empty', {}, t('log.empty')));
   let summary = null;
