@@ -357,7 +357,7 @@ class Players:
 
     # -- the library -------------------------------------------------------------
 
-    def _seat_of(self, kind: str, record_id: str, token: str) -> tuple[int | None, str]:
+    def _seat_of(self, kind: str, record_id: str, token: str) -> int | None:
         """The seat (hosted) the token holds, or None (local: the owner's); 404 for no
         such game, 403 `not-yours` for a token that is not its seat's or owner's."""
         live = self.cache.get(record_id)
@@ -373,7 +373,7 @@ class Players:
         wanted = "seat" if kind == "hosted" else "owner"
         if who.role != wanted:
             raise ApiError(403, "not-yours", f"this token is not a {wanted} token of {record_id!r}")
-        return who.seat, agg.kind
+        return who.seat
 
     def keep(self, player_id: str, token: str | None, req: s.KeepGame) -> s.GameKey:
         """Put a game the device holds in the player's library (again: its meta
@@ -386,7 +386,8 @@ class Players:
         if len(meta.encode()) > META_BYTES:
             raise ApiError(413, "meta-too-large", f"meta may be up to {META_BYTES} bytes")
         self._authed(player_id, token)  # who asks, before the game is looked at
-        seat, kind = self._seat_of(req.kind, record_id, req.token)
+        kind = req.kind
+        seat = self._seat_of(kind, record_id, req.token)
         key = game_key(kind, record_id, seat)
         digest = token_hash(req.token)
 
