@@ -141,6 +141,8 @@ export function stepControls(game, legal, drawn, onMove, title = {}) {
 export function fitAboveBar(board, bar) {
   const art = board.querySelector('[data-fit]');
   const last = board.querySelector('#step-controls') || board.querySelector('[data-stage=acting]');
+  // what scrolls into view (a focused target, a title's acting panel) stops above the bar
+  document.documentElement.style.setProperty('--bar-h', `${bar.offsetHeight}px`);
   if (!art || !last) return;
   art.style.maxHeight = '';
   if (!window.matchMedia('(max-width: 699px)').matches) return;

@@ -89,6 +89,25 @@ export function renderRewild(container, ctx) {
     if (controls) container.querySelector('.step-slot')?.append(controls);
   };
   draw(container, ctx, legal, redraw);
+  if (legal.length && shownStep.get(container) !== sig) {
+    shownStep.set(container, sig);
+    requestAnimationFrame(() => showActing(container));
+  }
+}
+
+// On a phone the acting panel (board, hand, tableau rows) is taller than what is left
+// under the scoreboard's display once the score strip and a long status line are there
+// (#38 item 11: its tableau rows ran up to 73 px under the bottom bar). Each new step of
+// a player here brings the whole panel into view, clear of the bottom bar and the score
+// strip (their scroll padding: style.css), scrolling only as far as needed (the board,
+// its controls and the display's cards stay on screen); a board already in view stays.
+// Once a step and a screen (a language switch draws the screen anew: again).
+const shownStep = new WeakMap();
+
+function showActing(container) {
+  const panel = container.querySelector('[data-stage=acting]');
+  if (!panel?.isConnected || !window.matchMedia('(max-width: 699px)').matches) return;
+  panel.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
 }
 
 function draw(container, ctx, legal, redraw) {
