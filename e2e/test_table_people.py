@@ -89,7 +89,8 @@ def test_the_home_inbox_puts_my_turn_first_and_the_icon_counts_it(server, new_co
         "document.querySelector('#inbox .inbox-item')?.textContent.includes('Second table')"
         " && document.querySelector('#inbox .inbox-item').dataset.mine === 'true'"
         # each table's guest name arrives with that table's own refresh, in any order
-        " && document.querySelector('#inbox .inbox-item:nth-child(2)')?.textContent.includes('Guest')",
+        " && document.querySelector('#inbox .inbox-item:nth-child(2)')"
+        "?.textContent.includes('Guest')",
         timeout=30_000,
     )
     first = a.inner_text("#inbox .inbox-item")

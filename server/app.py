@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 from litestar import Litestar, Request, Response, delete, get, post, put
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.base import ChannelsBackend
@@ -36,8 +37,10 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from core.kernel.compact import MEDIA_TYPE
 
 from . import schemas as s
-from .calls import bearer, client_of, publish, run, run_heavy, run_quick, service_of
+from .calls import bearer, channel, client_of, publish, run, run_heavy, run_quick, service_of
+from .clock import TableClock
 from .guard import SECURITY_HEADERS, Guard, media_type
+from .hosted import now_ms
 from .live import SocketCount, live
 from .logs import RequestLog, configure_logging
 from .orphans import die_with_parent
@@ -474,6 +477,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
     backend, channels_kind = channels_backend(settings)
     channels = ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True)
 
+    def ring(game_id: str, seq: int, table: bool) -> None:
+        message = {"seq": seq, "table": True} if table else {"seq": seq}
+        channels.publish(msgspec.json.encode(message), channel(game_id))
+
+    # the tables' clocks (clock.py): a task on this process's event loop
+    clock = TableClock(service.hosted.clock_tick, service.hosted.clocked.open_ids, ring, now=now_ms)
+    service.hosted.watch = clock.watch
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         log.info(
@@ -485,9 +496,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 }
             },
         )
+        clock.start()
         try:
             yield
         finally:
+            await clock.stop()
             service.heavy.close()
             service.review_checker.close()
             service.pusher.close()
@@ -574,6 +587,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state=State(
             {
                 "service": service,
+                "clock": clock,
                 "sockets": SocketCount(settings.sockets_per_address, settings.sockets_per_token),
                 "settings": settings,
                 "database_kind": "postgresql" if settings.is_postgres else "sqlite",

@@ -44,6 +44,16 @@ from core.wire import encode_pull
 from . import schemas as s
 from .auth import Principal, authorize, new_token, seat_of, token_hash
 from .cache import MAX_RETRIES, Live, RecordCache, engine, record_entries
+from .clock import (
+    CLOCK_DEVICE,
+    PASS,
+    ClockAct,
+    ClockIndex,
+    clock_bot,
+    deadline,
+    move_kind,
+    remind_at,
+)
 from .names import clean_name, shown_name
 from .presence import Presence
 from .problems import ApiError
@@ -86,6 +96,22 @@ def check_bots(game: Decider[Any, Any, Any, Any], players: int, bots: dict[int, 
             )
     if len(bots) >= players:
         raise ApiError(422, "bad-setup", "every seat is a bot: at least one must be a person")
+
+
+def check_clock(clock: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A new table's clock as stored (`s.TableClock`'s fields), None for none; 422
+    `bad-clock` for one that is not a TableClock."""
+    if clock is None:
+        return None
+    try:
+        checked = msgspec.convert(clock, s.TableClock)
+    except msgspec.ValidationError as exc:
+        raise ApiError(
+            422,
+            "bad-clock",
+            f"clock: {exc} (move_seconds 1 to {7 * 86400}; on_timeout bot, skip or abandon)",
+        ) from None
+    return {"move_seconds": checked.move_seconds, "on_timeout": checked.on_timeout}
 
 
 def play_bot_seats(
@@ -180,6 +206,8 @@ class HostedGames:
         self.push_hosts = push_hosts
         self.push_per_seat = push_per_seat
         self.presence = Presence()  # who holds the table's live socket (live.py)
+        self.clocked = ClockIndex(cache)  # the clocked tables not yet over (clock.py)
+        self.watch: Callable[[str], None] | None = None  # the clock task's (clock.py)
 
     def _hosted(self, game_id: str, token: str | None) -> tuple[Live, Principal]:
         live = self.cache.get(game_id)
@@ -195,6 +223,7 @@ class HostedGames:
         Tables are never deleted, so `client` (an address) has an hourly quota."""
         game = engine(req.game)
         check_bots(game, req.players, req.bots)
+        clock = check_clock(req.clock)
         names = [clean_name(name) for name in req.names][: req.players]
         self.quotas.new_game(client)
         codes = {
@@ -230,6 +259,8 @@ class HostedGames:
                 fork_seq=0,
                 shares_prefix=False,
             )
+            if clock:
+                agg.set_clock(**clock)
             if req.bots:
                 agg.seat_bots(
                     bots=[req.bots.get(seat, "") for seat in range(req.players)],
@@ -237,10 +268,14 @@ class HostedGames:
                 )
             bot_entries = play_bot_seats(game, Timeline(game, record), agg, self.max_entries)
             record_entries(agg, game, record.genesis, bot_entries)
+            if clock:  # listed first: a table is never stored unlisted
+                self.clocked.add(game_id)
             try:
                 self.cache.put(agg)
             except IntegrityError:
                 continue
+            if clock and self.watch is not None:
+                self.watch(game_id)
             return s.GameCreated(
                 game_id=game_id,
                 game=game.info.id,
@@ -308,7 +343,7 @@ class HostedGames:
                 seq=tl.seq,
                 tip_hash=tl.tip_hash,
                 to_move=tl.to_move(),
-                over=outcome is not None,
+                over=outcome is not None or agg.abandoned_by() is not None,
                 outcome=outcome,
                 share_id=agg.share_id or None,
                 you=s.You(role=who.role, seat=who.seat),  # type: ignore[arg-type]
@@ -330,6 +365,7 @@ class HostedGames:
             state = tl.state_at(seq)
             outcome = game.outcome(state)
             to_move = game.to_move(state)
+            abandoned = agg.abandoned_by() if at is None else None
             return s.ViewResponse(
                 seq=seq,
                 tip_hash=hash_at(live, seq),
@@ -337,10 +373,10 @@ class HostedGames:
                 to_move=to_move,
                 view=game.view(state, seat),
                 legal_moves=tl.legal_moves(seat)
-                if at is None and seat is not None and seat in to_move
+                if at is None and seat is not None and seat in to_move and abandoned is None
                 else [],
                 outcome=outcome,
-                over=outcome is not None,
+                over=outcome is not None or abandoned is not None,
                 names=[shown_name(agg.seat_name(i)) for i in range(tl.record.genesis.seats)],
                 undo=None if at is not None or seat is None else self._undo_state(live, seat),
                 takeback_ask=None if at is not None else self._shown_ask(live),
@@ -348,7 +384,19 @@ class HostedGames:
                 presence=[]
                 if at is not None
                 else self.presence.of(game_id, tl.record.genesis.seats),
+                clock=self._clock_view(live) if at is None else None,
+                abandoned=s.Abandoned(**abandoned) if abandoned else None,
             )
+
+    def _clock_view(self, live: Live) -> s.ClockView | None:
+        clock = live.aggregate.table_clock()
+        if clock is None:
+            return None
+        return s.ClockView(
+            move_seconds=clock["move_seconds"],
+            on_timeout=clock["on_timeout"],
+            deadline=deadline(live.aggregate, live.tl, live.over()),
+        )
 
     def _undo_state(self, live: Live, seat: int) -> s.UndoState:
         """What `submit_takeback` would answer to this seat's undo now, and whether the
@@ -493,7 +541,7 @@ class HostedGames:
             move = msgspec.convert(req.move, game.move_type)
         except msgspec.ValidationError as exc:
             raise ApiError(422, "bad-move", f"not a {game.info.id} move: {exc}") from None
-        at = req.at or now_ms()
+        at = self._entry_time(live, req.at)
 
         def play(tl: Timeline[Any, Any, Any]) -> Any:
             return tl.play(seat, move, move_id=req.move_id, device_id=req.device_id, at=at)
@@ -505,7 +553,7 @@ class HostedGames:
     ) -> tuple[s.MoveAccepted, bool]:
         live, who = self._hosted(game_id, token)
         seat = seat_of(who, req.seat)
-        at = req.at or now_ms()
+        at = self._entry_time(live, req.at)
 
         def take_back(tl: Timeline[Any, Any, Any]) -> Any:
             return tl.take_back(
@@ -530,6 +578,7 @@ class HostedGames:
 
         def attempt() -> s.TakebackAsk:
             tl, agg = live.tl, live.aggregate
+            self._refuse_abandoned(live)
             ask = self._open_ask(live)
             if ask is not None:
                 if ask["seat"] == seat and ask["move_id"] == req.move_id:
@@ -590,6 +639,7 @@ class HostedGames:
 
         def attempt() -> tuple[s.TakebackAnswered, bool]:
             tl, agg = live.tl, live.aggregate
+            self._refuse_abandoned(live)
             ask = self._open_ask(live)
             if ask is None or ask["ask_id"] != ask_id:
                 raise ApiError(
@@ -657,6 +707,7 @@ class HostedGames:
             # again on the state it writes to: another process may have revoked the
             # token (a player's device removed, players.py) since this one read it
             authorize(live.aggregate, token)
+            self._refuse_abandoned(live)
             for checked in (False, True):
                 tl = live.tl
                 before = tl.seq
@@ -720,3 +771,100 @@ class HostedGames:
             outcome=outcome,
             duplicate=duplicate,
         )
+
+    # -- the table's clock (clock.py) -------------------------------------------
+
+    def _entry_time(self, live: Live, at: int) -> int:
+        """An entry's time: the client's, except on a clocked table, whose deadlines
+        count from it: there the server's."""
+        return now_ms() if live.aggregate.table_clock() else at or now_ms()
+
+    def _refuse_abandoned(self, live: Live) -> None:
+        abandoned = live.aggregate.abandoned_by()
+        if abandoned is not None:
+            raise ApiError(
+                409,
+                "game-over",
+                f"the game has ended: seat {abandoned['seat']} ran out of time",
+            )
+
+    def clock_tick(self, game_id: str, now: int) -> ClockAct:
+        """Look at a clocked table at `now` (ms): remind the seats to move, or make
+        what the table chose happen once their time ran out. Unlists a table that is
+        over (or unknown) from the clock's index."""
+        try:
+            live = self.cache.get(game_id)
+        except ApiError as exc:
+            if exc.status != 404:
+                raise
+            self.clocked.remove(game_id)
+            return ClockAct(None)
+
+        def attempt() -> ClockAct:
+            agg, tl = live.aggregate, live.tl
+            clock = agg.table_clock()
+            if clock is None or live.over() or agg.abandoned_by() is not None:
+                return ClockAct(None)
+            due = deadline(agg, tl, False)
+            if due is None:  # only bots to move: cannot stay so
+                return ClockAct(now + 60_000)
+            bots = agg.bot_seats()
+            seats = [seat for seat in tl.to_move() if seat not in bots]
+            if now < due:
+                remind = remind_at(clock, due)
+                if remind is None or now < remind:
+                    return ClockAct(remind or due)
+                fresh = [seat for seat in seats if seat not in agg.reminded_seats(tl.seq)]
+                if fresh:
+                    for seat in fresh:
+                        agg.remind(seat=seat, seq=tl.seq)
+                    self.cache.save(live)
+                    if self.announcer is not None:
+                        self.announcer.reminder(live, fresh, due - now)
+                return ClockAct(due)
+            if clock["on_timeout"] == "abandon":
+                agg.abandon(seat=seats[0], at=now)
+                self.cache.save(live)
+                if self.announcer is not None:
+                    self.announcer.abandoned(live, seats[0])
+                return ClockAct(None, table=True)
+            before, waiting = tl.seq, tl.to_move()
+            try:
+                for seat in seats:
+                    self._play_for(live, seat, clock["on_timeout"], now)
+                play_bot_seats(live.engine, tl, agg, self.max_entries)
+            except BaseException:  # a bot's bug: drop what the cache holds unsaved
+                self.cache.discard(live)
+                raise
+            self.cache.append(live, tl.record.entries[before:])
+            self.cache.save(live)
+            self._announce(live, seats[0], waiting)
+            after = deadline(agg, tl, live.over())
+            remind = None if after is None else remind_at(clock, after)
+            return ClockAct(None if live.over() else remind or after, seq=tl.seq, table=True)
+
+        act = self.cache.write(live, attempt)
+        if act.next is None:
+            self.clocked.remove(game_id)
+        return act
+
+    def _play_for(self, live: Live, seat: int, on_timeout: str, now: int) -> None:
+        """The seat's whole turn, played for it: its passes where the table skips and
+        the rules allow one, else the title's easy bot's moves; each an entry by the
+        seat, device "clock"."""
+        game, tl = live.engine, live.tl
+        bot = clock_bot(game)
+        rng = Rng.seeded(secrets.randbits(64))
+        turn = game.turn(tl.state)
+        for _ in range(BOT_MOVES_MAX):
+            if seat not in tl.to_move() or game.turn(tl.state) != turn:
+                return
+            if tl.seq >= self.max_entries:
+                return
+            passes = (
+                [move for move in tl.legal_moves(seat) if move_kind(move) == PASS]
+                if on_timeout == "skip"
+                else []
+            )
+            move = passes[0] if passes else bot(game, tl.state, seat, rng)
+            tl.play(seat, move, move_id=f"clock-{tl.seq + 1}", device_id=CLOCK_DEVICE, at=now)

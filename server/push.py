@@ -7,7 +7,8 @@ key is made once and kept in the data directory (`vapid_private.pem`): the brows
 binds a subscription to the public key it was made with, so a new key would orphan
 every subscription.
 
-What a payload says: the kind ("turn", "takeback", "over"), the game's id and the
+What a payload says: the kind ("turn", "takeback", "over", "reminder": a quarter
+of the table's time per move is left, clock.py), the game's id and the
 seat it is for, and words in the subscriber's language that name the game's title
 and the players — never a card, a tile or a view: a push service sees the
 ciphertext's size and timing, and the device shows the words on a lock screen.
@@ -54,11 +55,13 @@ WORDS = {
         "turn": "Your turn in {title}: {name} has moved.",
         "takeback": "{name} asks to take back a move in {title}.",
         "over": "{title} is over.",
+        "reminder": "{title}: your move — time runs out in {left}.",
     },
     "ja": {
         "turn": "{title}：{name}さんがターンを終えました。あなたのターンです。",
         "takeback": "{title}：{name}さんが操作の取り消しを求めています。",
         "over": "{title}が終わりました。",
+        "reminder": "{title}：あなたの番です。持ち時間は残り{left}です。",
     },
 }
 KINDS = tuple(WORDS["en"])
@@ -67,15 +70,27 @@ KINDS = tuple(WORDS["en"])
 class Payload(msgspec.Struct, kw_only=True):
     """What a notification carries: nothing hidden, ever (see the module docstring)."""
 
-    kind: str  # "turn" | "takeback" | "over"
+    kind: str  # "turn" | "takeback" | "over" | "reminder"
     game_id: str
     seat: int
     title: str
     text: str
 
 
-def words(kind: str, lang: str, *, title: str, name: str) -> str:
-    return WORDS.get(lang, WORDS["en"])[kind].format(title=title, name=name)
+def words(kind: str, lang: str, *, title: str, name: str, left: str = "") -> str:
+    return WORDS.get(lang, WORDS["en"])[kind].format(title=title, name=name, left=left)
+
+
+def time_left(ms: int, lang: str) -> str:
+    """A time left in words, rounded up: "15 min", "6 h", "2 days" (「15分」「6時間」「2日」)."""
+    minutes = max(1, -(-ms // 60_000))
+    if minutes < 60:
+        return f"{minutes}分" if lang == "ja" else f"{minutes} min"
+    hours = -(-minutes // 60)
+    if hours < 48:
+        return f"{hours}時間" if lang == "ja" else f"{hours} h"
+    days = -(-hours // 24)
+    return f"{days}日" if lang == "ja" else f"{days} days"
 
 
 def b64url(data: bytes) -> str:
@@ -245,7 +260,17 @@ class Announcer:
     def takeback(self, live: Live, asker: int, needs: list[int]) -> None:
         self._post(live, "takeback", needs, asker)
 
-    def _post(self, live: Live, kind: str, seats: list[int], by: int) -> None:
+    def reminder(self, live: Live, seats: list[int], left_ms: int) -> None:
+        """The seats to move: a quarter of their time per move is left (clock.py)."""
+        self._post(live, "reminder", seats, seats[0] if seats else 0, left_ms=left_ms)
+
+    def abandoned(self, live: Live, seat: int) -> None:
+        """The table ended: `seat` ran out of time; everyone else hears it is over."""
+        bots = live.aggregate.bot_seats()
+        others = [s for s in range(len(live.aggregate.seat_hashes)) if s != seat and s not in bots]
+        self._post(live, "over", others, seat)
+
+    def _post(self, live: Live, kind: str, seats: list[int], by: int, left_ms: int = 0) -> None:
         if not seats:
             return
         agg, info = live.aggregate, live.engine.info
@@ -259,7 +284,13 @@ class Announcer:
                 game_id=agg.record_id,
                 seat=sub["seat"],
                 title=title,
-                text=words(kind, lang, title=title, name=player_name(agg, by, lang)),
+                text=words(
+                    kind,
+                    lang,
+                    title=title,
+                    name=player_name(agg, by, lang),
+                    left=time_left(left_ms, lang),
+                ),
             )
             keys = {"p256dh": sub["p256dh"], "auth": sub["auth"]}
             self.pusher.post(Delivery(agg.record_id, endpoint, keys, payload))

@@ -53,6 +53,29 @@ class CreateGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     names: Annotated[list[Short], msgspec.Meta(max_length=16)] = []
     # {seat: bot name}: seats the server plays itself (names: core.kernel.bots_of)
     bots: Annotated[dict[int, Short], msgspec.Meta(max_length=16)] = {}
+    # a time per move for turn-based play (clock.py), a TableClock; None: no clock.
+    # Checked by the service, so a bad one is a 422 `bad-clock` as the API promises.
+    clock: dict[str, Any] | None = None
+
+
+class TableClock(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A table's time per move, and what happens when a seat's time runs out: the
+    title's easy bot plays its turn ("bot"), it passes where the rules let it ("skip";
+    else the bot plays), or the table ends ("abandon")."""
+
+    move_seconds: Annotated[int, msgspec.Meta(ge=1, le=7 * 86400)]
+    on_timeout: Literal["bot", "skip", "abandon"]
+
+
+class ClockView(msgspec.Struct, kw_only=True):
+    move_seconds: int
+    on_timeout: str
+    deadline: int | None  # unix ms by which the seats to move must move (None: none now)
+
+
+class Abandoned(msgspec.Struct, kw_only=True):
+    seat: int  # the seat whose time ran out
+    at: int  # unix ms
 
 
 class Invite(msgspec.Struct, kw_only=True):
@@ -210,6 +233,10 @@ class ViewResponse(msgspec.Struct, kw_only=True):
     claimed: list[bool] = []
     # per seat: whether a device of its is at the table now (current views only)
     presence: list[SeatPresence] = []
+    # the table's clock (None: none); `deadline` for the seats to move now
+    clock: ClockView | None = None
+    # the table ended because this seat ran out of time (over, with no outcome)
+    abandoned: Abandoned | None = None
 
 
 class SubmitMove(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -9,7 +9,8 @@ bytes an entry where the JSON was ~600; a write's many entries, an upload say, a
 event; their seqs follow from the chunks before), `SeatClaimed`, `Forked` and `Shared`,
 and `BotsSeated` (a hosted game's bot seats and the bots' own seed, right after
 `Created`; a record without it has no bots, as every record stored before bots
-existed).
+existed); a clocked table's `Clocked` (its time per move, likewise right after
+`Created`), `Reminded` and `Abandoned` (server/clock.py).
 
 **Stored events are never changed.** No row is updated or deleted: a record only ever
 gains rows (and checkpoints, below). What earlier servers stored is read through the
@@ -438,6 +439,42 @@ class GameStream(Aggregate):
         """The table's push subscriptions (a table stored before them has none)."""
         subscriptions: dict[str, dict[str, Any]] = self.__dict__.setdefault("push", {})
         return subscriptions
+
+    # The table's clock (clock.py): a reminder once per turn and seat, and the end of
+    # a table whose seat ran out of time (its record kept as it is). A table stored
+    # before clocks has neither, nor a clock.
+
+    @event("Clocked")
+    def set_clock(self, *, move_seconds: int, on_timeout: str) -> None:
+        """A hosted table's time per move, in the save that creates it (like
+        `BotsSeated`): the library's `Created` takes every argument it names, so a
+        setting of its own keeps every other kind of record's genesis row as it was."""
+        self.clock = {"move_seconds": move_seconds, "on_timeout": on_timeout}
+
+    @event("Reminded")
+    def remind(self, *, seat: int, seq: int) -> None:
+        reminded = self.reminded_seats(seq)
+        reminded.append(seat)
+        self.reminded = {"seq": seq, "seats": reminded}
+
+    @event("Abandoned")
+    def abandon(self, *, seat: int, at: int) -> None:
+        self.abandoned = {"seat": seat, "at": at}
+
+    def table_clock(self) -> dict[str, Any] | None:
+        """{"move_seconds", "on_timeout"}, or None for a table without a clock."""
+        clock: dict[str, Any] | None = self.__dict__.get("clock")
+        return clock
+
+    def reminded_seats(self, seq: int) -> list[int]:
+        """The seats reminded of their move in the turn after entry `seq`."""
+        reminded = self.__dict__.get("reminded") or {}
+        return list(reminded.get("seats", [])) if reminded.get("seq") == seq else []
+
+    def abandoned_by(self) -> dict[str, Any] | None:
+        """{"seat", "at"} once the table ended because that seat ran out of time."""
+        abandoned: dict[str, Any] | None = self.__dict__.get("abandoned")
+        return abandoned
 
     def open_ask(self) -> dict[str, Any] | None:
         """The take-back ask on the table, if any (whether it lapsed is the caller's

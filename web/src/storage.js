@@ -48,13 +48,19 @@ import { openDB } from 'idb';
 /** A seat at the table now (the view's `presence`): online while a device of its holds
  * the live socket, since when (ms; 0: unknown).
  * @typedef {{seat: number, online: boolean, since: number}} SeatPresence */
+/** A table's clock (the view's `clock`): the time per move, what happens when it runs
+ * out, and by when (unix ms) the seats to move must move (null: nobody now).
+ * @typedef {{move_seconds: number, on_timeout: 'bot' | 'skip' | 'abandon', deadline: number | null}} TableClock */
+/** The table ended because this seat ran out of time (the view's `abandoned`).
+ * @typedef {{seat: number, at: number}} Abandoned */
 /** Would the server take this seat's undo now (its view's `undo`, server/API.md)?
  * @typedef {{allowed: boolean, code?: string, message?: string, rule_id?: string, ask?: boolean, needs?: number[]}} UndoState */
 /** A hosted game's seat on this device: the server's view of it, the sync state and the
  * seat's copy of the record; `pending`, `rejected` and `entries` read them (withReads).
  * @typedef {{gameId: string, token: string, seat: number, code?: string, invites?: any[],
  *   view?: any, legal?: any[], undo?: UndoState | null, ask?: TakebackAsk | null, claimed?: boolean[],
- *   presence?: SeatPresence[], seq?: number, tipHash?: string, toMove?: number[],
+ *   presence?: SeatPresence[], clock?: TableClock | null, abandoned?: Abandoned | null,
+ *   seq?: number, tipHash?: string, toMove?: number[],
  *   over?: boolean, outcome?: any, state: HostedState, copyJson?: string | null,
  *   readonly pending?: Pending[], rejected?: ShownRejection[], readonly entries?: any[],
  *   recordKifu?: Uint8Array, recordJson?: string}} HostedPart */

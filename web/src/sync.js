@@ -37,7 +37,9 @@ import { syncLibrary } from './library.js';
  * @typedef {{seq: number, tip_hash: string, seat: number | null, to_move: number[], view: any,
  *   legal_moves: any[], outcome: any, over: boolean, names?: string[],
  *   undo?: UndoState | null, takeback_ask?: TakebackAsk | null, claimed?: boolean[],
- *   presence?: SeatPresence[]}} ViewResponse */
+ *   presence?: SeatPresence[], clock?: TableClock | null, abandoned?: Abandoned | null}} ViewResponse */
+/** @typedef {import('./storage.js').TableClock} TableClock */
+/** @typedef {import('./storage.js').Abandoned} Abandoned */
 
 let online = navigator.onLine;
 /** @type {Set<(status: SyncStatus) => void>} */
@@ -282,6 +284,8 @@ async function hostedOnce(id) {
       ask: view.takeback_ask ?? null,
       claimed: view.claimed || [],
       presence: view.presence || [],
+      clock: view.clock ?? null,
+      abandoned: view.abandoned ?? null,
       over: view.over,
       outcome: view.outcome ?? null,
     });

@@ -40,3 +40,18 @@ describe('logTurns: a take-back is a line of the log, saying who', () => {
     expect(turns(entries.slice(0, 4))).toEqual([[1, ['Guest took back to move 1.']]]);
   });
 });
+
+describe('logTurns: a move the table\'s clock made says so, once a turn', () => {
+  const names = (seat) => ['Ana', 'Guest'][seat];
+  const clocked = (seq, seat) => ({ seq, kind: 'entry', seat, device_id: 'clock', events: [] });
+
+  it('says whose time ran out, once for the turn\'s moves, and "You" to that seat', () => {
+    const entries = [clocked(1, 0), clocked(2, 0), { ...move(3), seat: 1, events: [] }, clocked(4, 1)];
+    const turns = (viewer) => logTurns('high-card', {}, entries, lineOf(entries), names, viewer).map((turn) => turn.sentences);
+    expect(turns(null)).toEqual([
+      ['Ana ran out of time; the move was made automatically.'],
+      ['Guest ran out of time; the move was made automatically.'],
+    ]);
+    expect(turns(0)[0]).toEqual(['You ran out of time; the move was made automatically.']);
+  });
+});

@@ -90,12 +90,20 @@ export function logTurns(game, title, entries, line, names, viewer = null) {
     }
   };
   tookBack(0);
+  let before = null; // the entry before, in the line
   for (const seq of line || []) {
     const entry = entries[seq - 1];
+    const earlier = before;
+    before = entry;
     if (!entry || entry.kind === 'takeback') continue;
     const events = entry.events || [];
     const ends = events.some((ev) => TURN_ENDS.has(ev.type));
     const words = events.map((ev) => worded(game, ev, names, title, viewer)).filter(Boolean);
+    // an online table's clock played this turn (device "clock"): said once, first
+    if (entry.device_id === 'clock' && !(earlier?.device_id === 'clock' && earlier.seat === entry.seat)) {
+      const name = entry.seat === viewer && viewer !== null ? t('log.you') : names(entry.seat);
+      words.unshift({ key: 'log.clock', params: { name: SUBJECT }, name, seat: entry.seat, subject: false });
+    }
     const prev = turns[turns.length - 1];
     if (!words.length) ended = ended || ends;
     else {

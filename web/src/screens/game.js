@@ -37,6 +37,20 @@ function botDelay() {
   return Number.isFinite(v) && localStorage.getItem('kifu.botDelay') !== null ? v : 250;
 }
 
+/** A time left in words: "40 s left", "12 min left", "23 h left", "3 days left" (rounded
+ * down past a minute), "time is up".
+ * @param {number} ms */
+export function leftWords(ms) {
+  if (ms <= 0) return t('clock.up');
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return t('clock.left.s', { n: seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('clock.left.min', { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t('clock.left.h', { n: hours });
+  return t('clock.left.days', { n: Math.floor(hours / 24) });
+}
+
 export async function gameScreen(root, { args: [id], screen }) {
   const row = await store.getGame(id);
   if (!row) {
@@ -63,6 +77,8 @@ export async function gameScreen(root, { args: [id], screen }) {
   const lastTurn = h('details.last-turn', { id: 'last-turn', hidden: true });
   const notice = h('div.game-notices');
   const people = h('div.table-people', { id: 'table-people' });
+  // an online table's clock: the time left for the seat to move, in words
+  const clockLine = h('p.clock-left', { id: 'clock-left', hidden: true });
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
   const boardBox = h('div.board', { id: 'board' });
   const actions = h('section.actions', { 'aria-label': t('game.actions') });
@@ -80,7 +96,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     // the turn shares the head's line when it fits (a phone's height goes to the board)
     h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName, turn,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
-    history, lastTurn, notice, people, errorBox, loading, end,
+    history, lastTurn, notice, clockLine, people, errorBox, loading, end,
     h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
     h('div.game-bar-space'), bar, cover,
   );
@@ -496,14 +512,37 @@ export async function gameScreen(root, { args: [id], screen }) {
           p.online ? t('presence.online', { name: names(p.seat) })
             : p.since ? t('presence.offlineSince', { name: names(p.seat), time: formatTime(p.since) }) : t('presence.offline', { name: names(p.seat) })))));
       }
+      const abandoned = session.row.hosted.abandoned;
+      if (abandoned && snap.over && scrubSeq === null) {
+        end.append(h('p.end-abandoned', { id: 'abandoned', role: 'status' }, t('end.abandoned', { name: names(abandoned.seat) })));
+      }
       if (snap.pending?.length) {
         extra.append(h('div.pending', { id: 'pending' }, h('p', {}, t('game.pendingList', { n: snap.pending.length })),
           h('ul', {}, snap.pending.map((p) => h('li', {}, p.kind === 'takeback' ? t('game.undo') : title.label(p.move))))));
       }
     }
+    drawClock();
     fitAboveBar(boardBox, bar);
     schedule();
   }
+
+  /** The time left for the seat to move, in words ("23 h left"), for a clocked online
+   * table's current position; hidden otherwise. Redrawn every second (clockTimer). */
+  function drawClock() {
+    const snap = session.snapshot;
+    const clock = session.kind === 'hosted' ? session.row.hosted.clock : null;
+    if (!clock || clock.deadline == null || snap.over || scrubSeq !== null) {
+      clockLine.hidden = true;
+      return;
+    }
+    const left = leftWords(clock.deadline - Date.now());
+    clockLine.textContent = snap.activeSeat !== null ? t('clock.yours', { left })
+      : t('clock.theirs', { name: snap.toMove.map(names).join(t('list.sep')), left });
+    clockLine.title = `${t('new.onTimeout')}: ${t(`timeout.${clock.on_timeout}`)}`;
+    clockLine.dataset.deadline = String(clock.deadline);
+    clockLine.hidden = false;
+  }
+  const clockTimer = setInterval(() => { if (!disposed) drawClock(); }, 1000);
 
   /** A replay plays itself: ▶/⏸ and a speed, stepping the history from the start. */
   function autoplayControls(snap) {
@@ -746,6 +785,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     document.title = t('app.title');
     if (stopLive) stopLive();
     clearTimeout(timer);
+    clearInterval(clockTimer);
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('online', onNet);
     window.removeEventListener('kifu:games-changed', onRowChanged);

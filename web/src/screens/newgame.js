@@ -23,6 +23,9 @@ import { seatsOf } from '../sessions.js';
 import { botLabel } from '../seats.js';
 import { applies, covers, intValues, placesOf } from '../options.js';
 
+/** The times per move the form offers ([seconds, words]; 0: no clock). */
+const CLOCKS = [[0, 'clock.none'], [3600, 'clock.hour'], [86400, 'clock.day'], [3 * 86400, 'clock.days3']];
+
 export async function newGameScreen(root) {
   root.append(h('h1', {}, t('new.title')));
   const status = h('p', { role: 'status' }, t('new.loadingGames'));
@@ -55,6 +58,18 @@ export async function newGameScreen(root) {
   const takeback = h('select', { id: 'ng-takeback', name: 'takeback' },
     ['casual', 'friendly', 'strict'].map((p) => h('option', { value: p }, t(`takeback.${p}`))));
   const modeNote = h('p.note', { id: 'ng-mode', 'aria-live': 'polite' });
+  // An online table's clock (turn-based play over days): the time per move and what
+  // happens when it runs out (server/API.md `clock`).
+  const clockSelect = h('select', { id: 'ng-clock', name: 'clock' },
+    CLOCKS.map(([seconds, key]) => h('option', { value: seconds }, t(key))));
+  const onTimeout = h('select', { id: 'ng-timeout', name: 'on_timeout' },
+    ['bot', 'skip', 'abandon'].map((k) => h('option', { value: k }, t(`timeout.${k}`))));
+  const timeoutField = h('div.field', {}, h('label', { for: 'ng-timeout' }, t('new.onTimeout')), onTimeout);
+  const drawClock = () => { timeoutField.hidden = clockSelect.value === '0'; };
+  clockSelect.addEventListener('change', drawClock);
+  const clockBox = h('div.clock-box', { id: 'ng-clock-box' },
+    h('div.field', {}, h('label', { for: 'ng-clock' }, t('new.clock')), clockSelect, h('p.note', {}, t('new.clockNote'))),
+    timeoutField);
   const online = h('input', { id: 'ng-online', type: 'checkbox' });
   online.addEventListener('change', () => drawMode());
 
@@ -67,6 +82,7 @@ export async function newGameScreen(root) {
     h('div.field', {}, h('label', { for: 'ng-takeback' }, t('new.takeback')), takeback),
     h('div.field.option-bool', {}, online, h('label', { for: 'ng-online' }, t('new.online'))),
     modeNote,
+    clockBox,
     h('div.action-row', {}, h('button.primary', { type: 'submit', id: 'ng-create' }, t('new.create')), h('a.button', { href: '#/' }, t('common.cancel'))),
   );
 
@@ -81,7 +97,10 @@ export async function newGameScreen(root) {
     takeback.value = draft.takeback || 'casual';
     online.checked = !!draft.online;
     chosen = { ...(draft.options || {}) };
+    clockSelect.value = String(draft.clock || 0);
+    onTimeout.value = draft.onTimeout || 'bot';
   }
+  drawClock();
 
   /** What the form holds now, to come back to. */
   function draftOf() {
@@ -93,6 +112,8 @@ export async function newGameScreen(root) {
       options: { ...chosen },
       takeback: takeback.value,
       online: online.checked,
+      clock: Number(clockSelect.value),
+      onTimeout: onTimeout.value,
     };
   }
 
@@ -149,6 +170,7 @@ export async function newGameScreen(root) {
     const kinds = seatRows.map((r) => r.kind.value);
     online.disabled = kinds.includes('remote');
     if (online.disabled) online.checked = true;
+    clockBox.hidden = !isHosted(); // a clock needs the server: a table on this device has none
     modeNote.textContent = isHosted()
       ? kinds.includes('bot') ? t('new.hostedBotsNote') : t('new.hostedNote')
       : kinds.filter((k) => k === 'human').length > 1 ? t('new.hotseatNote') : t('new.localNote');
@@ -273,8 +295,10 @@ export async function newGameScreen(root) {
     const button = form.querySelector('#ng-create');
     button.disabled = true;
     try {
+      const seconds = Number(clockSelect.value);
+      const clock = seconds > 0 ? { move_seconds: seconds, on_timeout: onTimeout.value } : null;
       const id = hosted
-        ? await createHosted({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title })
+        ? await createHosted({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title, clock })
         : await createLocal({ g, seats, names, seatKinds, bots, options, takeback: takeback.value, title });
       go(`#/game/${encodeURIComponent(id)}`);
     } catch (err) {
@@ -299,6 +323,8 @@ export async function rematch(row) {
     options: played.options || {},
     takeback: played.takeback || row.takeback || 'casual',
     title: row.title || '',
+    // the table's clock again (an online table's; none for one that had none)
+    clock: row.kind === 'hosted' && row.hosted?.clock ? { move_seconds: row.hosted.clock.move_seconds, on_timeout: row.hosted.clock.on_timeout } : null,
   };
   return row.kind === 'hosted' ? createHosted(settings) : createLocal(settings);
 }
@@ -383,9 +409,9 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
 
 /** The server deals and plays the bot seats ({seat: bot name}); the seats of this
  * device's humans are claimed here, the invitations shown in the game. */
-async function createHosted({ g, seats, names, seatKinds, bots, options, takeback, title }) {
+async function createHosted({ g, seats, names, seatKinds, bots, options, takeback, title, clock = null }) {
   const botSeats = Object.fromEntries(bots.flatMap((b, i) => (b ? [[i, b]] : [])));
-  const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names, bots: botSeats } });
+  const { data } = await api('POST', '/api/games', { body: { game: g.id, players: seats, options, takeback, names, bots: botSeats, ...(clock ? { clock } : {}) } });
   const mine = seatsOf(seatKinds, 'human');
   const invites = data.invites.map((inv) => ({ ...inv, link: `${location.origin}/#/join/${data.game_id}/${inv.code}` }));
   let firstId = null;
