@@ -173,7 +173,7 @@ def test_a_seat_is_reminded_once_when_a_quarter_of_its_time_is_left(
     server: ThreadServer, client: httpx.Client, fake: FakeClock, service: PushService
 ) -> None:
     table = clocked(client, "bot")
-    short = clocked(client, "bot", seconds=HOUR - 1)  # under an hour: no reminder
+    short = clocked(client, "bot", seconds=HOUR - 60)  # under an hour: no reminder
     subs = {}
     seats = [("zero", table, 0, "en"), ("one", table, 1, "ja"), ("short", short, 0, "en")]
     for name, tab, seat, lang in seats:
