@@ -828,10 +828,10 @@ class HostedGames:
                 if self.announcer is not None:
                     self.announcer.abandoned(live, seats[0])
                 return ClockAct(None, table=True)
-            before, waiting = tl.seq, tl.to_move()
+            before, waiting, turn = tl.seq, tl.to_move(), live.engine.turn(tl.state)
             try:
-                for seat in seats:
-                    self._play_for(live, seat, clock["on_timeout"], now)
+                for seat in seats:  # each in the turn whose time ran out, not the next
+                    self._play_for(live, seat, clock["on_timeout"], now, turn)
                 play_bot_seats(live.engine, tl, agg, self.max_entries)
             except BaseException:  # a bot's bug: drop what the cache holds unsaved
                 self.cache.discard(live)
@@ -848,14 +848,13 @@ class HostedGames:
             self.clocked.remove(game_id)
         return act
 
-    def _play_for(self, live: Live, seat: int, on_timeout: str, now: int) -> None:
+    def _play_for(self, live: Live, seat: int, on_timeout: str, now: int, turn: int) -> None:
         """The seat's whole turn, played for it: its passes where the table skips and
         the rules allow one, else the title's easy bot's moves; each an entry by the
         seat, device "clock"."""
         game, tl = live.engine, live.tl
         bot = clock_bot(game)
         rng = Rng.seeded(secrets.randbits(64))
-        turn = game.turn(tl.state)
         for _ in range(BOT_MOVES_MAX):
             if seat not in tl.to_move() or game.turn(tl.state) != turn:
                 return
