@@ -24,6 +24,7 @@ import { call } from './engine.js';
 import { forgetIdentity, identity, playerApi } from './player.js';
 import { saveHostedSeat, saveRecordRow } from './records.js';
 import { t } from './i18n.js';
+import { cachedCatalogue, gameTitle } from './catalogue.js';
 
 /** @typedef {import('./storage.js').GameRow} GameRow */
 /** A line forked off a listed record. @typedef {{record_id: string, seq: number, tip_hash: string, parent_seq: number}} LineFork */
@@ -62,7 +63,7 @@ export async function syncLibrary(download) {
     await register();
     /** @type {LibraryItem[]} */
     const items = (await playerApi('GET', '/games')).games;
-    for (const item of items) await follow(item, download);
+    for (const item of items) await follow(item, download, items);
   } catch (err) {
     // this device was removed, or the server no longer knows the player: on its own again
     if (err instanceof ApiError && (err.status === 401 || err.code === 'unknown-player')) return forgetIdentity();
@@ -118,8 +119,9 @@ export async function forgetGame(row) {
 
 /** Bring one listed game to this device, or this device's row up to it.
  * @param {LibraryItem} item
- * @param {(recordId: string, token: string) => Promise<string>} download */
-async function follow(item, download) {
+ * @param {(recordId: string, token: string) => Promise<string>} download
+ * @param {LibraryItem[]} items the whole list (which lines fork off which) */
+async function follow(item, download, items) {
   const rows = await store.listGames();
   if (item.kind === 'hosted') {
     const held = rows.some((r) => r.kind === 'hosted' && r.hosted.gameId === item.game_id && r.hosted.seat === item.seat);
@@ -131,7 +133,7 @@ async function follow(item, download) {
   }
   const recordId = /** @type {string} */ (item.record_id);
   const row = rows.find((r) => r.kind === 'local' && r.sync?.server_id === recordId);
-  if (!row) return adopt(item, recordId, rows, download);
+  if (!row) return adopt(item, recordId, rows, download, items);
   for (const fork of item.forks) {
     const known = rows.some((r) => r.sync?.server_id === fork.record_id || (r.sync?.lines || []).some((l) => l.record_id === fork.record_id));
     if (!known && !row.sync?.notice) {
@@ -148,15 +150,19 @@ async function follow(item, download) {
 
 /** A listed local record this device lacks: downloaded with a token of its own.
  * @param {LibraryItem} item @param {string} recordId @param {GameRow[]} rows
- * @param {(recordId: string, token: string) => Promise<string>} download */
-async function adopt(item, recordId, rows, download) {
+ * @param {(recordId: string, token: string) => Promise<string>} download
+ * @param {LibraryItem[]} items */
+async function adopt(item, recordId, rows, download, items) {
   const { token } = await playerApi('POST', `/games/${encodeURIComponent(item.key)}/token`);
   const recordJson = await download(recordId, token);
   const localId = JSON.parse(recordJson).id;
-  // another line of a record held here (a fork's) gets a row of its own
-  const id = rows.some((r) => r.id === localId) ? `${localId}~line-${recordId}` : localId;
+  // another line of a record held here (a fork's) gets a row of its own, named as one
+  const taken = rows.some((r) => r.id === localId);
+  const id = taken ? `${localId}~line-${recordId}` : localId;
   const { meta } = item;
-  await saveRecordRow(recordJson, { id, title: meta.title || '', names: meta.names || [] });
+  const otherLine = taken || items.some((other) => other.forks.some((f) => f.record_id === recordId));
+  const title = otherLine ? t('sync.forkTitle', { title: meta.title || gameTitle(await cachedCatalogue(), meta.game) }) : meta.title || '';
+  await saveRecordRow(recordJson, { id, title, names: meta.names || [] });
   await store.updateGame(id, (r) => {
     if (meta.seatKinds) r.seatKinds = /** @type {any} */ (meta.seatKinds);
     if (meta.bots) r.bots = meta.bots;

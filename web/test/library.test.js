@@ -112,6 +112,7 @@ describe('syncLibrary', () => {
     ];
     await library.syncLibrary(download);
     expect((await store.getGame('rec~line-rec')).sync.server_id).toBe('rec');
+    expect((await store.getGame('rec~line-rec')).title).toMatch(/other line/);
     expect((await store.getGame('rec')).sync.notice).toMatchObject({ kind: 'fork', parentSeq: '2' });
   });
 

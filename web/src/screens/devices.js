@@ -55,7 +55,8 @@ export function devicesSection() {
         h('p.link-code', { id: 'link-code-shown' }, code),
         h('p.small', {}, t('devices.expires', { when: formatTime(expires) })),
         qrSvg(linkUrl(code), t('devices.qrLabel')));
-      await drawDevices();
+      const before = await drawDevices();
+      watchForNewDevice(before, expires);
     } catch (err) {
       status.textContent = linkError(err);
       status.className = 'error';
@@ -64,21 +65,36 @@ export function devicesSection() {
     }
   } } }, t('devices.offer'));
 
+  /** While the code is shown: the device that uses it appears in the list, and the
+   * code gives way to its name. @param {string[]} known @param {number} expires */
+  function watchForNewDevice(known, expires) {
+    const timer = setInterval(async () => {
+      if (!offer.isConnected || Date.now() > expires) return clearInterval(timer);
+      const now = await drawDevices();
+      const added = now.find((id) => !known.includes(id));
+      if (!added) return;
+      clearInterval(timer);
+      const name = list.querySelector(`[data-id="${added}"] .device-name`)?.textContent || t('devices.unnamed');
+      offer.replaceChildren(h('p', { id: 'link-joined' }, t('devices.joined', { name })));
+    }, 2000);
+  }
+
+  /** Draw the player's devices; returns their ids ([] offline or without a player). */
   async function drawDevices() {
     const me = await identity();
     if (!me) {
       list.replaceChildren();
-      return;
+      return [];
     }
     let devices;
     try {
       devices = await listDevices();
     } catch {
-      return; // offline: the list waits for the next visit
+      return []; // offline: the list waits for the next visit
     }
     list.replaceChildren(...devices.map((d) => h('li.device-item', { dataset: { id: d.device_id, current: String(d.current) } },
-      h('span', {}, d.name || t('devices.unnamed'), d.current ? [' ', h('strong', {}, t('devices.this'))] : null,
-        h('small', {}, ' · ', t('devices.added', { when: formatTime(d.added_at) }))),
+      h('span', {}, h('span.device-name', {}, d.name || t('devices.unnamed')), d.current ? [' ', h('strong', {}, t('devices.this'))] : null,
+        h('small', {}, t('devices.added', { when: formatTime(d.added_at) }))),
       h('button.danger', { type: 'button', 'aria-label': t('devices.remove', { name: d.name || t('devices.unnamed') }), on: { click: async () => {
         if (!confirm(d.current ? t('devices.confirmRemoveThis') : t('devices.confirmRemove', { name: d.name }))) return;
         try {
@@ -89,6 +105,7 @@ export function devicesSection() {
         }
         await drawDevices();
       } } }, t('devices.removeShort')))));
+    return devices.map((d) => d.device_id);
   }
   drawDevices();
   return h('section.devices', { id: 'devices', 'aria-labelledby': 'devices-title' },
