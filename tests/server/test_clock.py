@@ -15,6 +15,7 @@ import httpx
 import msgspec
 import pytest
 
+from core import games
 from core.kernel import Timeline, verify
 from core.kernel.codec import decode_record
 from server.hosted import now_ms
@@ -309,3 +310,19 @@ def test_bad_clock_values_are_refused(client: httpx.Client, clock: dict[str, Any
 def test_a_table_without_a_clock_has_none(client: httpx.Client) -> None:
     table = Table(client)
     assert table.view(0)["clock"] is None and table.view(0)["abandoned"] is None
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("game_id", games.titles())
+def test_every_titles_easy_bot_plays_a_whole_turn_for_a_seat_out_of_time(
+    client: httpx.Client, fake: FakeClock, game_id: str
+) -> None:
+    table = Table(client, game=game_id, clock={"move_seconds": 60, "on_timeout": "skip"})
+    first = table.view(0)["to_move"]
+    fake.set(deadline_of(table, first[0]))
+    until(lambda: table.view(None)["to_move"] != first or table.view(None)["over"], 30)
+    made = entries(table, first[0])
+    assert made and {(e["seat"], e["device_id"]) for e in made} <= {(s, "clock") for s in first}
+    fake.set(0)
+    fake.settle()
+    assert table.view(None)["seq"] == len(made), "the next seat's time counts from then"
