@@ -23,6 +23,7 @@ from litestar.params import FromPath
 
 from .auth import Principal
 from .calls import channel, client_of, run, service_of
+from .problems import ApiError
 from .service import Service
 
 log = logging.getLogger("kifu.server")
@@ -85,6 +86,17 @@ async def live(socket: WebSocket[Any, Any, Any], game_id: FromPath[str]) -> None
             await socket.close()
 
 
+async def still_valid(svc: Service, game_id: str, token: str) -> bool:
+    """Whether the socket's token is still taken by its game (a removed device's is not)."""
+    try:
+        await run(svc.hosted.principal, game_id, token)
+    except ApiError as exc:
+        if exc.status == 401:
+            return False
+        raise
+    return True
+
+
 async def follow(
     socket: WebSocket[Any, Any, Any], svc: Service, game_id: str, token: str, since: int
 ) -> None:
@@ -113,6 +125,10 @@ async def follow(
                     rung, known = {}, None
                 if rung.get("table") and rung.get("seat", -1) == who.seat:
                     continue  # its own coming or going
+                if not await still_valid(svc, game_id, token):
+                    # its device was removed meanwhile (players.py): nothing more for it
+                    await socket.close(code=4401, reason="this token is no longer valid")
+                    return
                 if rung.get("table"):  # a take-back ask, an answer, a seat came or went
                     await send_or_drop(socket, b'{"type":"table"}')
                     continue

@@ -385,6 +385,33 @@ def test_a_removed_device_keeps_nothing(server: ThreadServer, client: httpx.Clie
     problem(games(client, first), 401, "unauthorized")
 
 
+def test_a_socket_open_when_its_device_is_removed_gets_nothing_more(
+    server: ThreadServer, client: httpx.Client
+) -> None:
+    """A live socket the device held open before it was removed: the next entry of the
+    table closes it (4401) instead of reaching it."""
+    first = new_player(client)
+    table = Table(client, players=2)
+    key = keep(client, first, kind="hosted", game_id=table.id, token=table.tokens[0]).json()["key"]
+    second = second_device(client, first)
+    granted = grant(client, second, key).json()["token"]
+    live = f"ws://127.0.0.1:{server.port}/api/games/{table.id}/live?token={granted}"
+    with connect(live, open_timeout=10) as sock:
+        assert json.loads(sock.recv(timeout=10))["type"] == "hello"
+        removed = client.delete(
+            f"/api/players/{first['player_id']}/devices/{second['device_id']}",
+            headers=auth(first["device_token"]),
+        )
+        assert removed.status_code == 204
+        assert seat_move(client, table, table.tokens[0]).status_code == 201  # a new entry
+        got = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                got.append(json.loads(sock.recv(timeout=10)))
+        assert [m for m in got if m.get("type") == "entry"] == [], got
+    assert sock.close_code == 4401
+
+
 def test_another_player_sees_and_takes_nothing(client: httpx.Client) -> None:
     alice = new_player(client)
     table = Table(client)
