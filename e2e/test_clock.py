@@ -99,4 +99,8 @@ def test_the_form_offers_times_per_move_and_the_game_says_the_time_left_in_japan
         "/^あなたの番：残り(23|24)時間$/.test(document.querySelector('#clock-left')?.textContent)"
     )
     shot(a, "clock-left-ja-phone")
+    a.goto(server.url + "/#/")  # the home screen's list of tables says it too
+    a.wait_for_function(
+        "/残り(23|24)時間/.test(document.querySelector('#inbox .inbox-clock')?.textContent)"
+    )
     assert a.errors == []

@@ -127,3 +127,17 @@ export function formatTime(ms) {
     timeStyle: 'short',
   }).format(new Date(ms));
 }
+
+/** A time left in words (an online table's clock): "40 s left", "12 min left", "23 h
+ * left", "3 days left" (「残り23時間」; rounded down past a minute), "time is up".
+ * @param {number} ms */
+export function formatTimeLeft(ms) {
+  if (ms <= 0) return t('clock.up');
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return t('clock.left.s', { n: seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('clock.left.min', { n: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t('clock.left.h', { n: hours });
+  return t('clock.left.days', { n: Math.floor(hours / 24) });
+}

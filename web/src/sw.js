@@ -32,7 +32,8 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 registerRoute(({ url }) => url.pathname.startsWith('/api/shared/') || url.pathname === '/api/catalogue',
   new NetworkFirst({ cacheName: 'kifu-api', networkTimeoutSeconds: 4 }));
 
-// A push from the server (server/push.py: "your turn", "asks to take back", "over";
+// A push from the server (server/push.py: "your turn", "asks to take back", "over",
+// "time runs out in …" on a clocked table;
 // the words come in the subscriber's language, nothing hidden): shown as a notice that
 // opens the seat's game (the row id records.js gives a hosted seat). A newer notice of
 // the same game replaces the older.

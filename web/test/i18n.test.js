@@ -90,4 +90,16 @@ describe('languages', () => {
     expect(i18n.pick({ title_en: 'Only English' }, 'title')).toBe('Only English');
     expect(i18n.pick(null, 'title')).toBe('');
   });
+
+  it('says a clock\'s time left in words, rounded down past a minute', async () => {
+    const { en } = await import('../src/strings/en.js');
+    const { ja } = await import('../src/strings/ja.js');
+    i18n.addStrings({ en, ja });
+    i18n.setLang('en');
+    const hour = 3600_000;
+    expect([999, 59_000, 61_000, 23.9 * hour, 47 * hour, 72 * hour, 0].map(i18n.formatTimeLeft)).toEqual(
+      ['1 s left', '59 s left', '1 min left', '23 h left', '47 h left', '3 days left', 'time is up']);
+    i18n.setLang('ja');
+    expect([23.5 * hour, 30 * 60_000, 3 * 24 * hour, -1].map(i18n.formatTimeLeft)).toEqual(['残り23時間', '残り30分', '残り3日', '時間切れ']);
+  });
 });

@@ -3,7 +3,7 @@
 // refused), the history scrubber with "play from here", the end screen with the scoring
 // trail, share/export, report a problem, and the hot-seat "pass the device" cover.
 import { h, toast, download, clear, icon } from '../ui.js';
-import { formatTime, t, tOr } from '../i18n.js';
+import { formatTime, formatTimeLeft, t, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
 import { renderBoard, titleOf } from '../titles/index.js';
@@ -35,20 +35,6 @@ const BOT_STEPS_UNDRAWN = 16;
 function botDelay() {
   const v = Number(localStorage.getItem('kifu.botDelay'));
   return Number.isFinite(v) && localStorage.getItem('kifu.botDelay') !== null ? v : 250;
-}
-
-/** A time left in words: "40 s left", "12 min left", "23 h left", "3 days left" (rounded
- * down past a minute), "time is up".
- * @param {number} ms */
-export function leftWords(ms) {
-  if (ms <= 0) return t('clock.up');
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return t('clock.left.s', { n: seconds });
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return t('clock.left.min', { n: minutes });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return t('clock.left.h', { n: hours });
-  return t('clock.left.days', { n: Math.floor(hours / 24) });
 }
 
 export async function gameScreen(root, { args: [id], screen }) {
@@ -535,7 +521,7 @@ export async function gameScreen(root, { args: [id], screen }) {
       clockLine.hidden = true;
       return;
     }
-    const left = leftWords(clock.deadline - Date.now());
+    const left = formatTimeLeft(clock.deadline - Date.now());
     clockLine.textContent = snap.activeSeat !== null ? t('clock.yours', { left })
       : t('clock.theirs', { name: snap.toMove.map(names).join(t('list.sep')), left });
     clockLine.title = `${t('new.onTimeout')}: ${t(`timeout.${clock.on_timeout}`)}`;

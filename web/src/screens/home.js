@@ -1,7 +1,7 @@
 // Home: notices, my games (local and hosted, status and last move), new game, join by
 // invite, open a shared replay, import a record file, the player's devices.
 import { h } from '../ui.js';
-import { t, formatTime } from '../i18n.js';
+import { t, formatTime, formatTimeLeft } from '../i18n.js';
 import * as store from '../storage.js';
 import { cachedCatalogue, catalogue, gameTitle } from '../catalogue.js';
 import { go } from '../router.js';
@@ -136,7 +136,9 @@ function renderInbox(el, rows, games) {
       h('a.game-link', { href: `#/game/${encodeURIComponent(row.id)}` },
         h('span.game-name', {}, row.title || gameTitle(games, row.game)),
         h('span.game-meta', {}, h('strong', {}, statusOf(row)),
-          row.lastMoveAt ? [' · ', t('inbox.since', { when: formatTime(row.lastMoveAt) })] : null),
+          row.lastMoveAt ? [' · ', t('inbox.since', { when: formatTime(row.lastMoveAt) })] : null,
+          // a clocked table: how long the seat to move has left
+          row.hosted?.clock?.deadline ? h('span.inbox-clock', {}, ' · ', formatTimeLeft(row.hosted.clock.deadline - Date.now())) : null),
         latest && latest.seat !== row.hosted?.seat ? h('span.inbox-last', {}, t('log.lastTurn', { name: names(latest.seat) }), ' ', latest.text) : null));
   };
   el.replaceChildren(
