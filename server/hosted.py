@@ -451,6 +451,7 @@ class HostedGames:
                 p256dh=req.keys.p256dh,
                 auth=req.keys.auth,
                 lang=req.lang,
+                token_hash=token_hash(token or ""),
             )
             self.cache.save(live)
 

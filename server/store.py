@@ -386,15 +386,23 @@ class GameStream(Aggregate):
             self.takeback_ask = None
 
     # Web Push subscriptions (push.py), each with the seat that made it: endpoint ->
-    # {seat, p256dh, auth, lang}. Dropped when the seat unsubscribes (mutes the table)
-    # or the push service says the subscription is gone.
+    # {seat, p256dh, auth, lang, token_hash}. Dropped when the seat unsubscribes (mutes
+    # the table), the push service says the subscription is gone, or the token that made
+    # it is revoked (its device removed from its player; `token_hash` is "" in a
+    # subscription stored before players).
 
     @event("PushSubscribed")
     def subscribe_push(
-        self, *, seat: int, endpoint: str, p256dh: str, auth: str, lang: str
+        self, *, seat: int, endpoint: str, p256dh: str, auth: str, lang: str, token_hash: str = ""
     ) -> None:
         subscriptions = self.push_subscriptions()
-        subscriptions[endpoint] = {"seat": seat, "p256dh": p256dh, "auth": auth, "lang": lang}
+        subscriptions[endpoint] = {
+            "seat": seat,
+            "p256dh": p256dh,
+            "auth": auth,
+            "lang": lang,
+            "token_hash": token_hash,
+        }
         self.push = subscriptions
 
     @event("PushDropped")
@@ -424,6 +432,10 @@ class GameStream(Aggregate):
             grants.pop(digest, None)
         self.revoked = revoked
         self.grants = grants
+        subscriptions = self.push_subscriptions()
+        for endpoint, subscribed in list(subscriptions.items()):
+            if subscribed.get("token_hash") in revoked:
+                del subscriptions[endpoint]
 
     def token_grants(self) -> dict[str, list[Any]]:
         """{token hash: [role, seat, player id, device id]} granted to players' devices."""

@@ -206,3 +206,40 @@ def test_the_key_is_made_once_and_kept(backend: dict[str, Any]) -> None:
         with ThreadServer(make_settings(backend)) as srv, srv.client() as client:
             keys.append(client.get("/api/push/key").json()["public_key"])
     assert keys[0] == keys[1] and len(keys[0]) == 87  # a P-256 point, base64url
+
+
+def test_a_removed_device_hears_nothing_more(server: ThreadServer, service: PushService) -> None:
+    """A seat's second device (players.py) subscribed with its own token; once it is
+    removed from the player, its subscription gets no push, the first device's does."""
+    with server.client() as client:
+        table = Table(client, options={"deck_size": 40})
+        device = client.post("/api/players", json={"device_name": "Phone"}).json()
+        pid, bearer = device["player_id"], {"Authorization": f"Bearer {device['device_token']}"}
+        kept = client.put(
+            f"/api/players/{pid}/games",
+            json={"kind": "hosted", "game_id": table.id, "token": table.tokens[1], "meta": {}},
+            headers=bearer,
+        )
+        code = client.post(f"/api/players/{pid}/link-codes", headers=bearer).json()["code"]
+        second = client.post("/api/link", json={"code": code, "device_name": "Tablet"}).json()
+        granted = client.post(
+            f"/api/players/{pid}/games/{kept.json()['key']}/token",
+            headers={"Authorization": f"Bearer {second['device_token']}"},
+        ).json()["token"]
+        first_sub, second_sub = service.subscribe("first"), service.subscribe("second")
+        assert subscribe(table, 1, first_sub.json()).status_code == 204
+        answer = client.post(
+            f"/api/games/{table.id}/push",
+            json=second_sub.json(),
+            headers={"Authorization": f"Bearer {granted}"},
+        )
+        assert answer.status_code == 204
+        pass_turn(table, 0)
+        delivered(server)
+        assert sorted(r.name for r in service.received) == ["first", "second"]
+        removed = client.delete(f"/api/players/{pid}/devices/{second['device_id']}", headers=bearer)
+        assert removed.status_code == 204
+        pass_turn(table, 1)
+        pass_turn(table, 0)
+        delivered(server)
+        assert sorted(r.name for r in service.received) == ["first", "first", "second"]
