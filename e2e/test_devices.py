@@ -87,12 +87,22 @@ def test_a_linked_phone_holds_every_game_and_offline_moves_meet_as_a_fork(server
     ctx_a, ctx_b = new_context(PHONE_390), new_context(PHONE_390)
     a = open_app(ctx_a.new_page(), server.url)
     local_id = new_game(
-        a, "high-card", ["human", "bot"], options={"deck_size": 30}, title="Kitchen table",
+        a,
+        "high-card",
+        ["human", "bot"],
+        options={"deck_size": 30},
+        title="Kitchen table",
         names=["Aiko"],
     )
     click_move(a, 0)
-    new_game(a, "high-card", ["human", "bot"], options={"deck_size": 30}, title="Server table",
-             online=True)
+    new_game(
+        a,
+        "high-card",
+        ["human", "bot"],
+        options={"deck_size": 30},
+        title="Server table",
+        online=True,
+    )
     wait_idle(a)
     wait_backed_up(a)
 
