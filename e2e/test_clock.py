@@ -1,8 +1,9 @@
 """A table's clock (issue #40 item 4): the host of an online table picks a time per move
 and what happens when it runs out. Here a 1-second move time runs out (a test-only
-choice the form gets from the test) while the first player waits: the bot's move for
-them reaches both phones with its line in the log; a table that ends instead says
-who ran out of time. The form's own choices and the time left, in Japanese, too."""
+choice the form gets from the test) once the guest has taken their seat (nobody's time
+runs before): the bot's move for the player to move reaches both phones with its line
+in the log; a table that ends instead says who ran out of time. The form's own choices
+and the time left, in Japanese, too."""
 
 from __future__ import annotations
 
@@ -49,24 +50,24 @@ def log_says(page: Any, words: str, timeout: float = 20_000) -> None:
 def test_a_bot_moves_for_a_player_whose_time_ran_out_or_the_table_ends(server, new_context):
     a = open_app(new_context(PHONE).new_page(), server.url)
     code = clocked_game(a, "bot")
-    # A waits: a second later the bot has played A's turn; then, B not there yet, B's,
-    # and so on, each a second (the game may be over before B joins: its full record
-    # then opens as a replay, whose log names every seat)
-    log_says(a, "(You|Player 1) ran out of time; the move was made automatically[.]")
+    a.wait_for_timeout(2500)  # the invitation is not used yet: nobody's time runs
+    assert int(a.get_attribute("#turn", "data-seq")) == 0
     b = open_app(new_context(DESKTOP).new_page(), server.url)
     join_game(b, code, "Guest")
+    # from then on, a second a turn: the bot plays A's, then B's, and so on
     log_says(b, "Player 1 ran out of time; the move was made automatically[.]")
     log_says(b, "Guest ran out of time")
+    log_says(a, "(You|Player 1) ran out of time; the move was made automatically[.]")
     assert int(b.get_attribute("#turn", "data-seq")) >= 2
     shot(a, "clock-bot-phone")
 
     # a table that ends when the time runs out says who ran out of time, to both
     code = clocked_game(a, "abandon")
+    join_game(b, code, "Guest")
     a.wait_for_selector("#abandoned", timeout=20_000)
     assert a.inner_text("#abandoned") == "The game has ended: Player 1 ran out of time."
     assert a.inner_text("#turn") == "The game is over."
     assert a.is_hidden("#clock-left")
-    join_game(b, code, "Guest")  # the seat was still free, but the game has ended
     b.wait_for_selector("#abandoned")
     assert b.inner_text("#abandoned") == "The game has ended: Player 1 ran out of time."
     shot(a, "clock-abandoned-phone")
@@ -92,7 +93,7 @@ def test_the_form_offers_times_per_move_and_the_game_says_the_time_left_in_japan
         "ゲームを終える",
     ]
     a.select_option("#ng-players", "2")
-    a.select_option("#ng-seat-1-kind", "remote")
+    a.select_option("#ng-seat-1-kind", "bot")  # every seat taken: the clock runs at once
     a.click("#ng-create")
     a.wait_for_url("**/#/game/**")
     a.wait_for_function(

@@ -2,8 +2,9 @@
 
 A hosted table may have a time per move (`CreateGame.clock`: `move_seconds`, 1 s to 7
 days, and `on_timeout`), kept on its `GameStream` by the `Created` event like the
-table's other settings. Each seat whose turn it is has until its turn began (the last
-entry's time, or the table's creation) plus `move_seconds`; on a clocked table the
+table's other settings. Nobody's time runs while an invitation is unused; then each
+seat whose turn it is has until its turn began (the last entry's time, or the last
+seat taken) plus `move_seconds`; on a clocked table the
 server stamps each entry's time itself, so no client moves its opponent's deadline.
 
 When the time runs out, what the table chose happens, as events in the record:
@@ -79,23 +80,28 @@ def move_kind(move: Any) -> str:
     return tag if isinstance(tag, str) else ""
 
 
-def turn_began(tl: Timeline[Any, Any, Any]) -> int:
+def turn_began(agg: GameStream, tl: Timeline[Any, Any, Any]) -> int:
     """When the turn of the seats to move began (ms): the last entry's time, or the
-    table's creation."""
+    table's creation, or the last seat taken, whichever came last (a guest who joins a
+    day after the invitation finds their whole time)."""
     entries = tl.record.entries
-    return int(entries[-1].at) if entries else int(tl.record.genesis.created_at or 0)
+    began = int(entries[-1].at) if entries else int(tl.record.genesis.created_at or 0)
+    return max(began, int(agg.__dict__.get("last_claim_at", 0)))
 
 
 def deadline(agg: GameStream, tl: Timeline[Any, Any, Any], over: bool) -> int | None:
-    """By when (ms) the people to move must move; None without a clock, once over, or
-    with nobody to move."""
+    """By when (ms) the people to move must move; None without a clock, once over, with
+    nobody to move, or while an invitation is unused (nobody's time runs before every
+    seat is taken)."""
     clock = agg.table_clock()
     if clock is None or over or agg.abandoned_by() is not None:
         return None
     bots = agg.bot_seats()
     if not [seat for seat in tl.to_move() if seat not in bots]:
         return None
-    return turn_began(tl) + int(clock["move_seconds"]) * 1000
+    if any(not known for seat, known in enumerate(agg.seat_hashes) if seat not in bots):
+        return None
+    return turn_began(agg, tl) + int(clock["move_seconds"]) * 1000
 
 
 def remind_at(clock: dict[str, Any], due: int) -> int | None:

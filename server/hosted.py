@@ -308,11 +308,14 @@ class HostedGames:
             if agg.seat_hashes[seat]:
                 raise ApiError(409, "seat-taken", f"seat {seat} has been claimed already")
             token = new_token()
-            agg.claim_seat(seat=seat, token_hash=token_hash(token), name=name)
+            agg.claim_seat(seat=seat, token_hash=token_hash(token), name=name, at=now_ms())
             self.cache.save(live)
             return s.SeatClaimed(game_id=game_id, seat=seat, token=token)
 
-        return self.cache.write(live, attempt)
+        claimed = self.cache.write(live, attempt)
+        if live.aggregate.table_clock() and self.watch is not None:
+            self.watch(game_id)  # the last seat taken starts the clock: look again soon
+        return claimed
 
     # -- reads ---------------------------------------------------------------
 

@@ -332,8 +332,10 @@ class GameStream(Aggregate):
             state["entries"] = f"[{state.pop('entry')}]"
 
     @event("SeatClaimed")
-    def claim_seat(self, seat: int, token_hash: str, name: str) -> None:
+    def claim_seat(self, seat: int, token_hash: str, name: str, at: int = 0) -> None:
+        """`at` (ms): when, for the table's clock (0 in a claim stored before clocks)."""
         self.seat_hashes[seat] = token_hash
+        self.last_claim_at = max(at, self.__dict__.get("last_claim_at", 0))
         if name:
             while len(self.names) <= seat:
                 self.names.append("")

@@ -101,12 +101,11 @@ def test_the_view_carries_the_deadline_and_the_bot_plays_a_seat_out_of_time(
     table = clocked(client, "bot")
     created = client.get(f"/api/games/{table.id}/record", headers=table.auth(0)).json()
     start = created["genesis"]["created_at"]
-    for seat in (0, 1, None):  # every seat and spectators see the same clock
-        assert table.view(seat)["clock"] == {
-            "move_seconds": HOUR,
-            "on_timeout": "bot",
-            "deadline": start + HOUR * 1000,
-        }
+    clocks = [table.view(seat)["clock"] for seat in (0, 1, None)]
+    assert clocks[0] == clocks[1] == clocks[2], "every seat and spectators see the same clock"
+    assert clocks[0]["move_seconds"] == HOUR and clocks[0]["on_timeout"] == "bot"
+    began = clocks[0]["deadline"] - HOUR * 1000  # the last seat taken (Table takes them all)
+    assert start <= began <= now_ms()
     play(table, 0, "play")
     (first,) = entries(table)
     assert deadline_of(table) == first["at"] + HOUR * 1000, "the turn began with the last entry"
@@ -122,6 +121,50 @@ def test_the_view_carries_the_deadline_and_the_bot_plays_a_seat_out_of_time(
     assert deadline_of(table, 1) == fake.at + HOUR * 1000, "seat 1's time counts from now"
     assert [e["move_id"] for e in entries(table, 1)[1:]] == [e["move_id"] for e in made]
     assert table.view(0)["over"] is False
+
+
+def table_entries(client: httpx.Client, game_id: str, token: str) -> list[Any]:
+    record = client.get(
+        f"/api/games/{game_id}/record", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    return list(record["entries"])
+
+
+def test_the_clock_waits_until_every_seat_is_taken(client: httpx.Client, fake: FakeClock) -> None:
+    """An invitation not yet used: nobody's time runs (a guest who joins a day later
+    finds the game as it was); the clock starts when the last seat is taken."""
+    clock = {"move_seconds": HOUR, "on_timeout": "bot"}
+    created = client.post(
+        "/api/games", json={"game": "high-card", "players": 2, "clock": clock}
+    ).json()
+    host = client.post(
+        f"/api/games/{created['game_id']}/seats", json={"code": created["invites"][0]["code"]}
+    )
+    assert host.status_code == 201
+    view = client.get(
+        f"/api/games/{created['game_id']}/view",
+        headers={"Authorization": f"Bearer {host.json()['token']}"},
+    ).json()
+    assert view["clock"]["deadline"] is None
+    fake.set(fake.at + 2 * HOUR * 1000)
+    fake.settle()
+    record = client.get(
+        f"/api/games/{created['game_id']}/record",
+        headers={"Authorization": f"Bearer {host.json()['token']}"},
+    ).json()
+    assert record["entries"] == [], "the clock played for nobody"
+    before = now_ms()
+    guest = client.post(
+        f"/api/games/{created['game_id']}/seats", json={"code": created["invites"][1]["code"]}
+    )
+    assert guest.status_code == 201
+    view = client.get(
+        f"/api/games/{created['game_id']}/view",
+        headers={"Authorization": f"Bearer {guest.json()['token']}"},
+    ).json()
+    assert view["clock"]["deadline"] >= before + HOUR * 1000, "counted from the last seat taken"
+    fake.set(view["clock"]["deadline"])
+    until(lambda: table_entries(client, created["game_id"], guest.json()["token"]))
 
 
 def test_skip_passes_where_the_rules_allow_and_else_the_bot_plays(
