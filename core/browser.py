@@ -188,6 +188,18 @@ class WhyNot(_Op, tag="why_not"):
     move: msgspec.Raw
 
 
+class Suggest(_Op, tag="suggest"):
+    """The move `bot` would make for `seat` now, or null when `seat` is not to move: a
+    hint, shown and never played; nothing is recorded. The bot decides from what `seat`
+    may know, as every bot does (tests/games/test_bots_never_peek.py), with its own Rng
+    (`bot_seed`, the position): the game's is never touched."""
+
+    record_id: str
+    seat: int
+    bot: str = "greedy"
+    bot_seed: int = 0
+
+
 class Undo(_Op, tag="undo"):
     """Take back to `to_seq` (default: the undo target, past the `bots` seats' replies)."""
 
@@ -362,6 +374,7 @@ Request = (
     | LegalMoves
     | Play
     | WhyNot
+    | Suggest
     | Undo
     | TakebackRefusal
     | StateAt
@@ -599,6 +612,13 @@ class Engine:
             move = msgspec.json.decode(request.move, type=timeline.game.move_type)
             refused = timeline.refusal(request.seat, move)
             return None if refused is None else error_of(refused)
+        if isinstance(request, Suggest):
+            timeline = self._get(request.record_id)
+            if request.seat not in timeline.to_move():
+                return None
+            _, thinking = self._bot(timeline, request.bot, request.seat, request.bot_seed)
+            thinking.think(thinking.total)
+            return thinking.move()
         if isinstance(request, Undo):
             timeline = self._get(request.record_id)
             taken = timeline.take_back(

@@ -330,3 +330,27 @@ def test_one_shot_bots_have_nothing_to_slice() -> None:
     tulikko(door)
     assert door("bot_begin", record_id="t", bot="greedy", bot_seed=5) == {"done": 0, "total": 0}
     assert door("bot_step", record_id="t", move_id="b", bot="greedy", bot_seed=5) is not None
+
+
+def test_suggest_names_a_legal_move_and_changes_nothing() -> None:
+    """A hint (`suggest`): for every title, some moves in, the easy bot's move for the
+    seat to move is one of its legal moves, the same each time asked, the very move
+    that bot would play there; nothing is recorded; a seat not to move gets none."""
+    for game_id in games.titles():
+        door = Door()
+        door("new", game=game_id, seats=2, seed=2**70 + 3, record_id=game_id, created_at=1)
+        for n in range(4):
+            door("bot_step", record_id=game_id, move_id=f"b{n}", bot="greedy", bot_seed=9)
+        summary = door("summary", record_id=game_id)
+        seat = summary["to_move"][0]
+        hint = door("suggest", record_id=game_id, seat=seat, bot="greedy", bot_seed=9)
+        assert hint in door("legal_moves", record_id=game_id, seat=seat), game_id
+        assert door("suggest", record_id=game_id, seat=seat, bot="greedy", bot_seed=9) == hint
+        assert door("summary", record_id=game_id) == summary, "a hint records nothing"
+        others = [s for s in range(2) if s not in summary["to_move"]]
+        for other in others:
+            assert door("suggest", record_id=game_id, seat=other) is None
+        unknown = door.error("suggest", record_id=game_id, seat=seat, bot="nobody")
+        assert "no bot" in json.dumps(unknown)
+        played = door("bot_step", record_id=game_id, move_id="hinted", bot="greedy", bot_seed=9)
+        assert played["entry"]["move"] == hint, f"{game_id}: the bot plays what it suggested"

@@ -115,6 +115,7 @@ export const OPS = Object.freeze({
   legal_moves: ["record_id", "seat"],
   play: ["record_id", "seat", "move", "move_id"], // device_id, at
   why_not: ["record_id", "seat", "move"], // -> null | ErrorReply: what play would refuse, nothing recorded
+  suggest: ["record_id", "seat"], // bot, bot_seed -> move | null: a hint (the bot's move from the seat's view), nothing recorded
   undo: ["record_id", "seat", "move_id"], // to_seq, bots (seats the undo goes back past), device_id, at
   takeback_refusal: ["record_id", "seat"], // to_seq (null: the undo target), bots -> null | {code, message, rule_id}
   state_at: ["record_id", "seq"],

@@ -197,6 +197,29 @@ export class LocalSession extends EngineSession {
     return this.saved(screen);
   }
 
+  /** May the player to move here ask for a hint? A casual or friendly table, a
+   * person of this device to move, the game running (a strict table plays without). */
+  hintAllowed() {
+    return this.row.takeback !== 'strict' && !this.snapshot.over && this.snapshot.activeSeat !== null
+      && this.row.seatKinds[this.snapshot.activeSeat] === 'human';
+  }
+
+  /** A hint: the move the title's easy bot would make for the player to move (from what
+   * that player may know; core.browser `suggest`), never played. The table remembers
+   * it was shown (`row.hints`: the position and the seat), and the log says so. */
+  async suggest() {
+    const seat = this.snapshot.activeSeat;
+    if (!this.hintAllowed() || seat === null) return null;
+    const move = await call('suggest', { record_id: this.rid, seat, bot: 'greedy', bot_seed: this.row.botSeed ?? 1 });
+    if (move === null) return null;
+    const at = { seq: this.snapshot.seq, seat };
+    if (!(this.row.hints || []).some((h) => h.seq === at.seq && h.seat === seat)) {
+      this.row.hints = [...(this.row.hints || []), at];
+      await store.updateGame(this.id, (r) => ({ ...r, hints: this.row.hints }));
+    }
+    return move;
+  }
+
   /** Is it a bot's turn? Then make one bot move. Returns true if a bot moved.
    *
    * A search bot thinks in slices of its iteration budget (core.browser bot_begin /

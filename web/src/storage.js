@@ -10,6 +10,7 @@
 //    lastMoveAt, createdAt, branchOf, shareId, shown (the screen, for instant open),
 //    reviewShared (its review went with the share), sharedReview (a shared replay's review),
 //    replacedAt (when another device's longer line replaced its record: library.js),
+//    hints ({seq, seat}: a hint shown to that seat at that position, sessions.js suggest),
 //    sync: a local record's backup, core.sync's LocalState as it is ({record_id, server_id,
 //          owner_token, acked_seq, acked_tip, uploads, lines, blocked}), and `notice`,
 //    hosted: {gameId, token, seat, invites[], view, legal[], undo, seq, tipHash (the seat's
@@ -71,7 +72,7 @@ import { openDB } from 'idb';
  *   record_kifu?: Uint8Array, record_json?: string, seq?: number, toMove?: number[],
  *   over?: boolean, outcome?: any, lastMoveAt?: number, createdAt?: number,
  *   branchOf?: {id: string, seq: number}, shareId?: string, shown?: any,
- *   reviewShared?: boolean, sharedReview?: any, replacedAt?: number,
+ *   reviewShared?: boolean, sharedReview?: any, replacedAt?: number, hints?: {seq: number, seat: number}[],
  *   sync?: RowSync}} RowBase */
 /** A game this device decides (or a replay). @typedef {RowBase & {kind: 'local' | 'replay', hosted?: undefined}} LocalRow */
 /** A seat of a game the server decides. @typedef {RowBase & {kind: 'hosted', hosted: HostedPart}} HostedRow */

@@ -55,3 +55,17 @@ describe('logTurns: a move the table\'s clock made says so, once a turn', () => 
     expect(turns(0)[0]).toEqual(['You ran out of time; the move was made automatically.']);
   });
 });
+
+describe('logTurns: a hint shown says so before the move that followed it', () => {
+  const names = (seat) => ['Ana', 'Guest'][seat];
+  const entry = (seq, seat) => ({ seq, kind: 'entry', seat, events: [] });
+
+  it('names who asked, only on the move made at that position by that seat', () => {
+    const entries = [entry(1, 0), entry(2, 1), entry(3, 0)];
+    const turns = (hints, viewer = null) => logTurns('high-card', {}, entries, lineOf(entries), names, viewer, hints).map((turn) => [turn.seat, turn.sentences]);
+    expect(turns([])).toEqual([]);
+    expect(turns([{ seq: 2, seat: 0 }])).toEqual([[0, ['Ana asked for a hint.']]]);
+    expect(turns([{ seq: 2, seat: 0 }], 0)).toEqual([[0, ['You asked for a hint.']]]);
+    expect(turns([{ seq: 2, seat: 1 }])).toEqual([], 'a hint for a seat that did not move there');
+  });
+});

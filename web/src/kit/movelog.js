@@ -78,8 +78,10 @@ function takebacksIn(entries, line) {
 
 /** The turns of the log ({seat, first, last, sentences}): consecutive entries of one
  * seat up to an event that ends a turn (TURN_ENDS), each event a sentence; a take-back
- * is a turn of its own, where it went back to ("Guest took back to move 3"). */
-export function logTurns(game, title, entries, line, names, viewer = null) {
+ * is a turn of its own, where it went back to ("Guest took back to move 3"). `hints`
+ * ({seq, seat}: a hint shown to `seat` at position `seq`) put "took a hint" before the
+ * move that followed it. */
+export function logTurns(game, title, entries, line, names, viewer = null, hints = []) {
   const turns = [];
   let ended = false; // the entries so far closed a turn
   const takebacks = takebacksIn(entries, line);
@@ -104,6 +106,13 @@ export function logTurns(game, title, entries, line, names, viewer = null) {
       const name = entry.seat === viewer && viewer !== null ? t('log.you') : names(entry.seat);
       words.unshift({ key: 'log.clock', params: { name: SUBJECT }, name, seat: entry.seat, subject: false });
     }
+    // a casual table's hint (sessions.js suggest): said before the move it came before
+    if (hints.some((hint) => hint.seq === seq - 1 && hint.seat === entry.seat)) {
+      const name = entry.seat === viewer && viewer !== null ? t('log.you') : names(entry.seat);
+      const drop = DROPS[getLang()];
+      const subject = Boolean(drop && drop.test(t('log.hinted', { name: SUBJECT })));
+      words.unshift({ key: 'log.hinted', params: { name: SUBJECT }, name, seat: entry.seat, subject });
+    }
     const prev = turns[turns.length - 1];
     if (!words.length) ended = ended || ends;
     else {
@@ -125,8 +134,8 @@ export function logTurns(game, title, entries, line, names, viewer = null) {
  * <ol>, summary: <ul> | null, latest}: `summary` sums up what happened since `since`
  * last moved (the pass-the-device screen), `latest` is the newest turn ({seat, text}).
  */
-export function moveLog(game, title, entries, line, names, { viewer = null, last = 40, since = undefined } = {}) {
-  const turns = logTurns(game, title, entries, line, names, viewer);
+export function moveLog(game, title, entries, line, names, { viewer = null, last = 40, since = undefined, hints = [] } = {}) {
+  const turns = logTurns(game, title, entries, line, names, viewer, hints);
   const item = (turn) => h('li', { dataset: { seat: turn.seat, seq: turn.last } },
     h('span.log-turn', {}, turn.sentences.map((s) => h('span.log-line', {}, s))));
   // it scrolls (style.css): a keyboard reaches it too (axe: scrollable-region-focusable)

@@ -67,6 +67,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   const clockLine = h('p.clock-left', { id: 'clock-left', hidden: true });
   const errorBox = h('div.move-error', { id: 'move-error', role: 'alert', hidden: true });
   const boardBox = h('div.board', { id: 'board' });
+  const hintBox = h('div.hint-box', { id: 'hint-box' }); // a hint, under the board
   const actions = h('section.actions', { 'aria-label': t('game.actions') });
   const logBox = h('section.move-log-box', { 'aria-label': t('log.title') });
   const controls = h('div.controls');
@@ -83,7 +84,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     h('div.game-head', {}, title, h('span.badge', {}, t(`kind.${row.kind}`)), kindName, turn,
       hasRules(row.game) ? h('a.rules-link', { id: 'rules-link', href: `#/rules/${row.game}` }, t('howto.link')) : null),
     history, lastTurn, notice, clockLine, people, errorBox, loading, end,
-    h('div.game-layout', {}, h('div.board-col', {}, boardBox), h('div.side-col', {}, logBox, actions, controls, extra)),
+    h('div.game-layout', {}, h('div.board-col', {}, boardBox, hintBox), h('div.side-col', {}, logBox, actions, controls, extra)),
     h('div.game-bar-space'), bar, cover,
   );
 
@@ -171,6 +172,30 @@ export async function gameScreen(root, { args: [id], screen }) {
       showRefusal({ text: refusalWords(session.game, err) || ruleText(session.game, err), why: whyLink(err.rule_id) }, { point: lastTap });
     }
   };
+
+  /** A hint (sessions.js suggest): every place on screen that plays the suggested move
+   * is marked (a board target, the first tap that leads to it, a control, the move
+   * list's button), and the move is named in words. The next redraw clears it.
+   * @param {HTMLElement} said */
+  async function showHint(said) {
+    if (busy) return;
+    const move = await session.suggest().catch((err) => {
+      showError(err);
+      return null;
+    });
+    if (disposed) return;
+    if (!move) {
+      said.textContent = t('hint.none');
+      return;
+    }
+    const key = moveKey(move);
+    for (const el of root.querySelectorAll('.hinted')) el.classList.remove('hinted');
+    for (const el of root.querySelectorAll('[data-move], [data-key], [data-leads]')) {
+      const leads = el.dataset.leads ? JSON.parse(el.dataset.leads) : [];
+      if (el.dataset.move === key || el.dataset.key === key || leads.includes(key)) el.classList.add('hinted');
+    }
+    said.textContent = t('hint.shown', { move: titleOf(session.game).label(move) });
+  }
 
   /** How to play at the rule, when its summary cites it (else no link). */
   function whyLink(rule) {
@@ -382,7 +407,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
 
     // the move log: what happened, in words (the newest first; another player's turn summed up)
-    const entries = moveLog(session.game, title, log, scrubSeq === null ? snap.line : (snap.line || []).filter((seq) => seq <= scrubSeq), names, { viewer: snap.viewSeat, last: 40 });
+    const entries = moveLog(session.game, title, log, scrubSeq === null ? snap.line : (snap.line || []).filter((seq) => seq <= scrubSeq), names, { viewer: snap.viewSeat, last: 40, hints: session.row.hints || [] });
     logBox.replaceChildren(h('h2', {}, t('log.title')), entries.list);
     const latest = scrubSeq === null && !snap.over ? entries.latest : null;
     // another player's turn, summed up in one line that opens to the whole of it
@@ -401,6 +426,12 @@ export async function gameScreen(root, { args: [id], screen }) {
       const fold = h('details.all-moves', { open: listOpen }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list);
       fold.addEventListener('toggle', () => { listOpen = fold.open; });
       actions.append(fold);
+    }
+    // a hint, where the table allows one: the easy bot's move, marked and named, not played
+    hintBox.replaceChildren();
+    if (!readOnly && scrubSeq === null && session.hintAllowed?.()) {
+      const said = h('p.hint', { id: 'hint', 'aria-live': 'polite' });
+      hintBox.append(h('button', { id: 'hint-ask', type: 'button', on: { click: () => showHint(said) } }, t('hint.ask')), said);
     }
 
     // controls
