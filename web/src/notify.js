@@ -8,7 +8,7 @@
 //   refuses it) keeps the first way only.
 // Tapping a notification opens the game.
 import { getSetting, setSetting, listGames } from './storage.js';
-import { getLang, t } from './i18n.js';
+import { getLang, onLang, t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { api } from './api.js';
 
@@ -47,15 +47,18 @@ async function pushSubscription() {
 
 /** Each running hosted seat here subscribed on the server while the notices are on,
  * unsubscribed (the table muted on this device) when they are off. Kept in the
- * setting `pushedSeats` ({row id: endpoint}); a failure (offline, no push service)
- * leaves it to the next call. */
+ * setting `pushedSeats` ({row id: endpoint}), the language the server was told in
+ * `pushedLang`: after a switch of language every subscription is sent again, so the
+ * pushes speak the new one. A failure (offline, no push service) leaves it to the
+ * next call. */
 export async function syncPush() {
   if (!canNotify()) return;
   const on = await notifyEnabled();
   /** @type {Record<string, string>} */
   const pushed = { ...(await getSetting('pushedSeats', {})) };
+  const relang = on && (await getSetting('pushedLang', null)) !== getLang();
   const rows = (await listGames()).filter((row) => row.kind === 'hosted' && !row.over && row.hosted?.token);
-  if (!rows.some((row) => (on ? pushed[row.id] === undefined : pushed[row.id] !== undefined))) return;
+  if (!rows.some((row) => (on ? relang || pushed[row.id] === undefined : pushed[row.id] !== undefined))) return;
   let subscription;
   try {
     subscription = await pushSubscription();
@@ -65,20 +68,24 @@ export async function syncPush() {
   }
   if (!subscription) return;
   const json = subscription.toJSON();
+  const lang = getLang();
+  let failed = false;
   for (const row of rows) {
     const had = pushed[row.id];
-    if (on === (had === json.endpoint)) continue;
+    if (on === (had === json.endpoint) && !relang) continue;
     const gameId = row.hosted?.gameId;
     try {
-      if (on) await api('POST', `/api/games/${gameId}/push`, { token: row.hosted?.token, body: { ...json, lang: getLang() } });
+      if (on) await api('POST', `/api/games/${gameId}/push`, { token: row.hosted?.token, body: { ...json, lang } });
       else await api('POST', `/api/games/${gameId}/push/unsubscribe`, { token: row.hosted?.token, body: { endpoint: had } });
       if (on) pushed[row.id] = json.endpoint || '';
       else delete pushed[row.id];
     } catch (err) {
+      failed = true;
       console.warn('push', row.id, err);
     }
   }
   await setSetting('pushedSeats', pushed);
+  if (on && !failed) await setSetting('pushedLang', lang);
 }
 
 /** After a sync of an online game (its row before and after): notify if it became this seat's turn.
@@ -130,6 +137,7 @@ function queueBadge() {
 export function watchPush() {
   const seen = new Set();
   const run = () => syncPush().catch((err) => console.warn('push', err));
+  onLang(run); // the pushes speak the language the app does
   window.addEventListener('kifu:games-changed', (event) => {
     const id = /** @type {CustomEvent<{id: string}>} */ (event).detail?.id || '';
     if (id.startsWith('hosted-')) queueBadge();
