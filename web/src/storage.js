@@ -11,6 +11,7 @@
 //    reviewShared (its review went with the share), sharedReview (a shared replay's review),
 //    replacedAt (when another device's longer line replaced its record: library.js),
 //    hints ({seq, seat}: a hint shown to that seat at that position, sessions.js suggest),
+//    guide ({title, step}: the guided first game's step while it runs, kit/guide.js; null after),
 //    sync: a local record's backup, core.sync's LocalState as it is ({record_id, server_id,
 //          owner_token, acked_seq, acked_tip, uploads, lines, blocked}), and `notice`,
 //    hosted: {gameId, token, seat, invites[], view, legal[], undo, seq, tipHash (the seat's
@@ -73,7 +74,7 @@ import { openDB } from 'idb';
  *   over?: boolean, outcome?: any, lastMoveAt?: number, createdAt?: number,
  *   branchOf?: {id: string, seq: number}, shareId?: string, shown?: any,
  *   reviewShared?: boolean, sharedReview?: any, replacedAt?: number, hints?: {seq: number, seat: number}[],
- *   sync?: RowSync}} RowBase */
+ *   guide?: {title: string, step: number} | null, sync?: RowSync}} RowBase */
 /** A game this device decides (or a replay). @typedef {RowBase & {kind: 'local' | 'replay', hosted?: undefined}} LocalRow */
 /** A seat of a game the server decides. @typedef {RowBase & {kind: 'hosted', hosted: HostedPart}} HostedRow */
 /** A game row. @typedef {LocalRow | HostedRow} GameRow */

@@ -24,6 +24,7 @@ import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
 import { call, engineStatus, onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
 import { citesRule, hasRules } from './rules.js';
+import { guideRunner } from '../kit/guide.js';
 
 /** The pause before a bot answers (ms): the person's move is seen landing first. The
  * further steps of the same bot's turn follow at once, drawn together (`schedule`): a
@@ -153,6 +154,7 @@ export async function gameScreen(root, { args: [id], screen }) {
   const autoplay = { timer: null, speed: 1 }; // a replay playing itself
   let listOpen = false; // the fallback move list, as the player left it
   let reviewer = null; // the game review's panel (a finished local game or a replay)
+  let guide = null; // the guided first game's steps (kit/guide.js), while they run
 
   const showError = (err) => {
     const text = err.code || err.rule_id
@@ -320,6 +322,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     botHold = false;
     clearTimeout(timer);
     await act(() => session.undo());
+    guide?.undone();
   }
 
   async function drawInner() {
@@ -382,7 +385,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     const onMove = (move) => act(async () => {
       lastAttempt = null;
       try {
-        return await session.play(move);
+        const played = await session.play(move);
+        guide?.moved(move); // the guided first game: the move its step asked for, or not
+        return played;
       } catch (err) {
         // Kept for "report a problem": the move that failed, by whom.
         lastAttempt = { seat: snap.activeSeat, move };
@@ -540,6 +545,7 @@ export async function gameScreen(root, { args: [id], screen }) {
     }
     drawClock();
     fitAboveBar(boardBox, bar);
+    guide?.draw();
     schedule();
   }
 
@@ -791,13 +797,17 @@ export async function gameScreen(root, { args: [id], screen }) {
   window.addEventListener('kifu:games-changed', onRowChanged);
   window.addEventListener('online', onNet);
   window.addEventListener('offline', onNet);
-  const onResize = () => fitAboveBar(boardBox, bar);
+  const onResize = () => {
+    fitAboveBar(boardBox, bar);
+    guide?.draw();
+  };
   window.addEventListener('resize', onResize);
   screen.dispose = () => {
     disposed = true;
     hideRefusal();
     session.stopThinking?.(); // leaving the game: the bot's thinking ends, its move is never played
     reviewer?.stop(); // and a review running ends at its next slice
+    guide?.stop();
     stopAutoplay();
     document.title = t('app.title');
     if (stopLive) stopLive();
@@ -809,6 +819,9 @@ export async function gameScreen(root, { args: [id], screen }) {
     window.removeEventListener('offline', onNet);
     window.removeEventListener('resize', onResize);
   };
+  // the guided first game (a row made by "Learn <title>"), where it stood
+  const steps = session.row.guide && session.kind === 'local' ? titleOf(session.game).guide : null;
+  if (steps) guide = guideRunner({ root, row: session.row, guide: steps, bar });
   await draw();
   const kept = keptTap && session.snapshot.seq === stored.seq
     ? session.snapshot.legal.find((move) => moveKey(move) === moveKey(keptTap)) : null;

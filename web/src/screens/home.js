@@ -15,11 +15,14 @@ import { titleOf } from '../titles/index.js';
 import { lineOf, moveLog } from '../kit/movelog.js';
 import { forgetGame } from '../library.js';
 import { devicesSection } from './devices.js';
+import { guidesSeen } from '../kit/guide.js';
+import { guideButton } from './newgame.js';
 
 export async function homeScreen(root, { screen }) {
   const list = h('ul.game-list', { 'aria-label': t('home.myGames') });
   const notices = h('section.notices', { 'aria-live': 'polite' });
   const inbox = h('section.inbox', { id: 'inbox', 'aria-labelledby': 'inbox-title' });
+  const offers = h('section.guide-offers', { id: 'guide-offers', 'aria-labelledby': 'guide-offers-title', hidden: true });
   root.append(
     h('section.home-actions', {},
       h('h1', {}, t('home.title')),
@@ -33,6 +36,7 @@ export async function homeScreen(root, { screen }) {
     ),
     notices,
     inbox,
+    offers,
     h('section', {}, h('h2', {}, t('home.myGames')), notifyToggle(), list),
     devicesSection(),
   );
@@ -42,6 +46,7 @@ export async function homeScreen(root, { screen }) {
     const rows = await store.listGames();
     renderNotices(notices, rows, draw);
     renderInbox(inbox, rows, games);
+    await renderOffers(offers, rows, games);
     list.replaceChildren(...(rows.length ? rows.map((row) => gameItem(row, games, draw)) : [h('li.empty', {}, t('home.noGames'))]));
   };
   await draw();
@@ -52,6 +57,16 @@ export async function homeScreen(root, { screen }) {
   const onChange = () => draw();
   window.addEventListener('kifu:games-changed', onChange);
   screen.dispose = () => window.removeEventListener('kifu:games-changed', onChange);
+}
+
+/** "Learn <title>: a guided first game" (kit/guide.js) for each title with a guide never
+ * played on this device whose guide was neither followed nor skipped. */
+async function renderOffers(el, rows, games) {
+  const seen = await guidesSeen();
+  const fresh = games.filter((g) => titleOf(g.id).guide && !seen[g.id] && !rows.some((row) => row.game === g.id));
+  el.hidden = !fresh.length;
+  el.replaceChildren(...(fresh.length ? [h('h2', { id: 'guide-offers-title' }, t('guide.offers')),
+    h('ul.guide-offer-list', {}, fresh.map((g) => h('li', {}, guideButton(g.id, gameTitle(games, g.id)))))] : []));
 }
 
 /** "Tell me when it is my turn" (notify.js); absent where the browser cannot notify. */

@@ -21,6 +21,7 @@ import { saveHostedSeat } from '../records.js';
 import { citesRule, hasRules } from './rules.js';
 import { seatsOf } from '../sessions.js';
 import { botLabel } from '../seats.js';
+import { titleOf } from '../titles/index.js';
 import { applies, covers, intValues, placesOf } from '../options.js';
 
 /** The times per move the form offers ([seconds, words]; 0: no clock). */
@@ -377,10 +378,33 @@ function choiceLabel(spec, choice) {
   return tOr(`option.${spec.name}.${choice}`, choice, { choice });
 }
 
-async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title }) {
+/** A guided first game of `game` (kit/guide.js): you against its easy bot on the
+ * guide's fixed deal, default options; the row says the guide runs, from its first step. */
+export async function guidedGame(game, guide) {
+  return createLocal({
+    g: { id: game }, seats: 2, names: [], seatKinds: ['human', 'bot'], bots: [null, 'greedy'], options: {}, takeback: 'casual', title: '',
+    seed: guide.seed, botSeed: guide.botSeed, guide: { title: game, step: 0 },
+  });
+}
+
+/** Starts the guided first game of `game` (its row, then its screen). */
+export function guideButton(game, name) {
+  const button = h('button.guide-offer', { type: 'button', dataset: { game }, on: { click: async () => {
+    button.disabled = true;
+    try {
+      go(`#/game/${encodeURIComponent(await guidedGame(game, titleOf(game).guide))}`);
+    } catch (err) {
+      toast(String(err?.message || err), 'error');
+      button.disabled = false;
+    }
+  } } }, t('guide.offer', { game: name }));
+  return button;
+}
+
+async function createLocal({ g, seats, names, seatKinds, bots, options, takeback, title, seed = newGameSeed(), botSeed = newSeed(), guide = undefined }) {
   const id = `r-${uuid()}`;
   const now = Date.now();
-  await call('new', { game: g.id, seats, seed: newGameSeed(), record_id: id, options, takeback, created_at: now });
+  await call('new', { game: g.id, seats, seed, record_id: id, options, takeback, created_at: now });
   const { record_kifu: recordKifu } = await call('record', { record_id: id, form: 'compact' });
   const summary = await call('summary', { record_id: id });
   await store.putGame({
@@ -392,7 +416,7 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
     seats,
     seatKinds: seatKinds.map((k) => (k === 'remote' ? 'human' : k)),
     bots,
-    botSeed: newSeed(),
+    botSeed,
     takeback,
     record_kifu: recordKifu,
     seq: summary.seq,
@@ -402,6 +426,7 @@ async function createLocal({ g, seats, names, seatKinds, bots, options, takeback
     createdAt: now,
     lastMoveAt: 0,
     sync: { state: 'pending' },
+    ...(guide ? { guide } : {}),
   });
   requestSync(id);
   return id;

@@ -5,6 +5,7 @@ import { h } from '../ui.js';
 import { getLang, t } from '../i18n.js';
 import { cachedCatalogue, gameTitle } from '../catalogue.js';
 import { titleOf } from '../titles/index.js';
+import { guideButton } from './newgame.js';
 
 export function hasRules(game) {
   return Boolean(titleOf(game).howto);
@@ -38,7 +39,8 @@ export async function rulesScreen(root, { args: [game], params }) {
     h('p.note', {}, t('howto.note')),
     h('div.rules-summary', { id: 'rules-summary', dataset: { game } },
       sections.map((section) => h('section', {}, h('h2', {}, section.title), h('ul', {}, section.items.map(item))))),
-    h('div.action-row', {}, h('a.button', { href: '#/' }, t('nav.home')), h('a.button', { href: '#/new' }, t('home.newGame'))),
+    h('div.action-row', {}, h('a.button', { href: '#/' }, t('nav.home')), h('a.button', { href: '#/new' }, t('home.newGame')),
+      titleOf(game).guide ? guideButton(game, name) : null), // the guided first game, on demand
   );
   const target = params.rule && root.querySelector(`[id="rule-${CSS.escape(params.rule)}"]`);
   if (target) {

@@ -412,4 +412,14 @@ export const en = {
   'score.lowerWins': 'Penalty points: the lowest score wins.',
   'score.part.rw.during': 'Scored during the game',
   'score.part.rw.end': 'End-game effect: {card}',
+  // the guided first game (kit/guide.js)
+  'guide.title': 'Guide',
+  'guide.count': 'step {n} of {total}',
+  'guide.next': 'Next',
+  'guide.done': 'Play on',
+  'guide.skip': 'Skip the guide',
+  'guide.notThat': 'That was not the move this step asks for. Undo takes it back.',
+  'guide.notThatKept': 'That was not the move this step asks for. It cannot be taken back: the guide waits for its move.',
+  'guide.offers': 'New here? Learn a game',
+  'guide.offer': 'Learn {game}: a guided first game',
 };

@@ -410,4 +410,14 @@ export const ja = {
   'score.lowerWins': 'ペナルティ制：ポイントが最も低いプレイヤーの勝ちです。',
   'score.part.rw.during': 'ゲーム中に獲得した勝利点',
   'score.part.rw.end': 'ゲーム終了時効果：{card}',
+  // the guided first game (kit/guide.js)
+  'guide.title': 'ガイド',
+  'guide.count': '{n}／{total}',
+  'guide.next': '次へ',
+  'guide.done': 'ゲームを続ける',
+  'guide.skip': 'ガイドを終える',
+  'guide.notThat': 'このステップで求めている操作ではありません。「取り消す」で戻せます。',
+  'guide.notThatKept': 'このステップで求めている操作ではありません。この操作は取り消せないため、ガイドは求めている操作を待ちます。',
+  'guide.offers': 'はじめての方へ：ゲームを覚える',
+  'guide.offer': '{game}を覚える：ガイド付きの最初のゲーム',
 };

@@ -4,6 +4,7 @@
 import './style.css';
 import { renderDucks, duckCounts, duckLabel, cardName, formationName } from './board.js';
 import * as howto from './howto.js';
+import guide from './guide.js';
 import * as strings from './strings.js';
 import { moveLabel } from '../../kit/board.js';
 import { t } from '../../i18n.js';
@@ -32,5 +33,6 @@ export default {
   logParams,
   trail,
   howto,
+  guide,
   strings,
 };

@@ -113,6 +113,12 @@ export const en = {
   'log.ducks-in-tow.food-refilled': '{name} drew food: {food}.',
   'log.ducks-in-tow.display-refilled': 'New face-up cards: {cards}.',
   'dit.standing': 'Points:',
+  // the guided first game (guide.js)
+  'guide.ducks-in-tow.goal': 'Ducks in Tow: walk your pawn around the park, feed ducks into your tow and lead them to location tiles to complete the location cards in your hand. Completed cards score their ducks; the most points wins.',
+  'guide.ducks-in-tow.board': 'The park: your pawn stands on tile 1, the Gift Shop, and each tile has ducks on it. Two of the location cards in your hand are for the Willow Tree, tile 2, next to you.',
+  'guide.ducks-in-tow.move': 'A turn is up to 4 actions in any order. First, Move: tap the Willow Tree (tile 2).',
+  'guide.ducks-in-tow.feed': 'Feed: spend your orange food to feed the orange duck here; it joins your tow. Tap Feed.',
+  'guide.ducks-in-tow.end': 'Lead the ducks in your tow to a location tile to complete a card in your hand (Drop Off). You have 2 actions left; from here it is a normal game.',
 };
 
 export const ja = {
@@ -228,4 +234,10 @@ export const ja = {
   'log.ducks-in-tow.food-refilled': '{name}がエサを引きました：{food}。',
   'log.ducks-in-tow.display-refilled': '新しい表向きのカード：{cards}。',
   'dit.standing': 'ポイント：',
+  // the guided first game (guide.js)
+  'guide.ducks-in-tow.goal': 'アヒルを連れて：プレイヤーコマで公園を歩き、エサやりでアヒルを板に加え、ロケーションタイルへ連れて行って手札のロケーションカードを完成させます。完成したカードのアヒルがポイントになり、最も多いプレイヤーが勝ちます。',
+  'guide.ducks-in-tow.board': '公園：あなたのプレイヤーコマはタイル1（ギフトショップ）にいて、各タイルにはアヒルがいます。手札のロケーションカードのうち2枚は、隣のタイル2（柳の木）のカードです。',
+  'guide.ducks-in-tow.move': 'ターンには、好きな順で最大4回のアクションを行います。まず移動：タイル2（柳の木）をタップしてください。',
+  'guide.ducks-in-tow.feed': 'エサやり：橙のエサを使って、ここにいる橙のアヒルにエサをやると、アヒルが板に加わります。「エサやり」をタップしてください。',
+  'guide.ducks-in-tow.end': '板のアヒルをロケーションタイルへ連れて行き、手札のカードを完成させます（降ろす）。アクションは残り2回です。ここからは通常のゲームです。',
 };

@@ -3,6 +3,7 @@
 import './style.css';
 import { renderRewild, rwLabel, cardName } from './board.js';
 import * as howto from './howto.js';
+import guide from './guide.js';
 import * as strings from './strings.js';
 import { moveLabel } from '../../kit/board.js';
 import { t } from '../../i18n.js';
@@ -48,5 +49,6 @@ export default {
   // ... and its final score, after its multiplier, a row of the end screen's table
   soloOpponent: (outcome) => (outcome.opponent == null ? null : { name: t('rw.opponent'), score: outcome.opponent }),
   howto,
+  guide,
   strings,
 };

@@ -226,6 +226,12 @@ export const en = {
   'rw.soloWon': 'You beat the opponent.',
   'rw.soloLost': 'The opponent wins (it wins ties).',
   'rw.opponentEnd': 'Opponent’s end-game effects: {cards}',
+  // the guided first game (guide.js)
+  'guide.rewild-south-america.goal': 'Rewild: South America: rewild your player board with biome tiles and attract wildlife, predation and plant cards. The most victory points wins.',
+  'guide.rewild-south-america.board': 'The scoreboard: wildlife, predation and plant cards. You may attract one when your biomes hold the hexes it needs.',
+  'guide.rewild-south-america.play': 'Each turn play one of your player cards. Tap the top half, Tile, of the shrubland card ▲1: it places a shrubland tile.',
+  'guide.rewild-south-america.place': 'A shrubland tile covers 3 hexes: tap 3 hexes side by side on your player board.',
+  'guide.rewild-south-america.end': 'After an action card you may attract the cards whose needs you meet, then end your turn. From here it is a normal game.',
 };
 
 export const ja = {
@@ -451,4 +457,10 @@ export const ja = {
   'rw.soloWon': 'あなたが対戦相手に勝ちました。',
   'rw.soloLost': '対戦相手の勝ちです（同点の場合は対戦相手の勝ち）。',
   'rw.opponentEnd': '対戦相手のゲーム終了時効果：{cards}',
+  // the guided first game (guide.js)
+  'guide.rewild-south-america.goal': 'リワイルド：サウスアメリカ：バイオームタイルでプレイヤーボードを再野生化し、野生動物カード・捕食カード・植物カードを引き寄せます。最も多くの勝利点を得たプレイヤーが勝ちます。',
+  'guide.rewild-south-america.board': 'スコアボード：野生動物カード・捕食カード・植物カードです。必要なヘクスがバイオームにそろえば、引き寄せることができます。',
+  'guide.rewild-south-america.play': '毎ターン、プレイヤーカードを1枚プレイします。低木地1（▲1）の上半分「タイル」をタップしてください：低木地タイルを配置します。',
+  'guide.rewild-south-america.place': '低木地タイルは3ヘクスを覆います：プレイヤーボードの隣り合う3つのヘクスをタップしてください。',
+  'guide.rewild-south-america.end': 'アクションカードの後は、条件を満たすカードを引き寄せてから、ターンを終えます。ここからは通常のゲームです。',
 };

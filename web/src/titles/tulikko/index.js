@@ -2,6 +2,7 @@
 import './style.css';
 import { renderTulikko } from './board.js';
 import * as howto from './howto.js';
+import guide from './guide.js';
 import * as strings from './strings.js';
 import { moveLabel } from '../../kit/board.js';
 import { t, tOr } from '../../i18n.js';
@@ -42,5 +43,6 @@ export default {
   // the score so far (kit/score.js) is a penalty: said under its breakdown
   scoreNote: () => t('score.lowerWins'),
   howto,
+  guide,
   strings,
 };

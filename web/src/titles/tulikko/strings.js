@@ -106,6 +106,13 @@ export const en = {
   'tul.ask.moveTile.title': 'Use your move-tile aurora tile?',
   'tul.ask.moveTile.text': 'An aurora tile can be used only once per game. The tokens around the forest tile at {at} go back to your supply, and you move that tile to an empty space.',
   'tul.ask.use': 'Use the aurora tile',
+  // the guided first game (guide.js)
+  'guide.tulikko.goal': 'Tulikko: each turn you take a forest tile from the central board, place it on your wilderness map and put animal and river tokens on its edges. The first to place all their tokens wins; else the fewest penalty points.',
+  'guide.tulikko.board': 'The central board: four forest tiles in a cross, the centre one hidden. Each side has a symbol (sun, moon, rain cloud, snowflake), as the spaces of your map do.',
+  'guide.tulikko.start': 'Setup: place your start tile on any space of your wilderness map. Tap a space.',
+  'guide.tulikko.slide': 'Your turn: slide the revealed tile into the central board from any side (tap an arrow). It pushes out the tile on the opposite side, and you take that tile.',
+  'guide.tulikko.place': 'Place the pushed-out tile on an empty space whose symbol matches the side it came out of: tap one of the marked spaces.',
+  'guide.tulikko.end': 'On the edge shared with a tile already there you may put a token: a river token if their colours differ, an animal token if they match. From here it is a normal game.',
 };
 
 export const ja = {
@@ -214,4 +221,11 @@ export const ja = {
   'tul.ask.moveTile.title': 'タイル移動のオーロラタイルを使いますか？',
   'tul.ask.moveTile.text': 'オーロラタイルはゲームごとに一度しか使えません。{at}の森タイルの周りのトークンをサプライに戻し、その森タイルを空きスペースに移動させます。',
   'tul.ask.use': 'オーロラタイルを使う',
+  // the guided first game (guide.js)
+  'guide.tulikko.goal': 'トゥリッコ：毎ターン、中央ボードから森タイルを1枚取って自分の荒野マップに置き、その辺に動物トークンや川トークンを置きます。最初にすべてのトークンを置いたプレイヤーが勝ちます。そうでなければ、ポイントが最も少ないプレイヤーが勝ちます。',
+  'guide.tulikko.board': '中央ボード：十字に並んだ4枚の森タイルで、中央は隠れています。各辺には、荒野マップのスペースと同じシンボル（太陽・月・雨雲・雪の結晶）があります。',
+  'guide.tulikko.start': '準備：中立の森タイルを荒野マップの好きなスペースに置きます。スペースをタップしてください。',
+  'guide.tulikko.slide': 'あなたのターン：めくったタイルを中央ボードの好きな辺からスライドさせます（矢印をタップ）。反対側のタイルが押し出され、そのタイルを取ります。',
+  'guide.tulikko.place': '押し出したタイルを、そのタイルが出た辺と同じシンボルの空きスペースに置きます。印のついたスペースをタップしてください。',
+  'guide.tulikko.end': 'すでに置いたタイルと接する辺には、トークンを置けます：色が違えば川トークン、同じなら動物トークンです。ここからは通常のゲームです。',
 };

@@ -6,6 +6,7 @@ import { fieldWords, moveText, moveTextAt, objectiveName } from './words.js';
 import { t } from '../../i18n.js';
 import { scoreSheet, soloOpponent } from './sheet.js';
 import * as howto from './howto.js';
+import guide from './guide.js';
 import * as strings from './strings.js';
 
 export default {
@@ -19,5 +20,6 @@ export default {
   scorePart: (part) => (part.key === 'objective' ? objectiveName(part.ref) : t(`tor.sheet.${part.key}`)),
   soloOpponent,
   howto,
+  guide,
   strings,
 };

@@ -166,6 +166,12 @@ export const en = {
   'log.valley-of-the-torii.cherry-replaced': '{name} replaced {old} in {slot} with {new}; {returned} went back to the bag.',
   'log.valley-of-the-torii.cherry-replaced.hidden': '{name} replaced {old} in {slot} with {new}.',
   'log.valley-of-the-torii.game-ended': 'The game ended: {reason}.',
+  // the guided first game (guide.js)
+  'guide.valley-of-the-torii.goal': 'Valley of the Torii: each turn take a landscape tile from a wheel and place it on your painting board, built from the bottom up. The most victory points wins: objective cards, torii, the scroll and the paintbrush.',
+  'guide.valley-of-the-torii.board': 'The wheels: only the tiles at a wheel\'s arrow and those next to an empty recess are available. They are outlined.',
+  'guide.valley-of-the-torii.take': 'Take one available tile: tap it.',
+  'guide.valley-of-the-torii.place': 'Place it on your painting board: on the bottom row, or on a slot fully held up by the tiles beneath. Tap a slot.',
+  'guide.valley-of-the-torii.end': 'Three different landscapes on a ≠ line earn a seal, a power used once. When a tile is placed on the top row, the game ends with that round. From here it is a normal game.',
 };
 
 export const ja = {
@@ -332,4 +338,10 @@ export const ja = {
   'log.valley-of-the-torii.cherry-replaced': '{name}が{slot}の{old}を{new}に置き換え、{returned}を袋に戻しました。',
   'log.valley-of-the-torii.cherry-replaced.hidden': '{name}が{slot}の{old}を{new}に置き換えました。',
   'log.valley-of-the-torii.game-ended': 'ゲーム終了：{reason}。',
+  // the guided first game (guide.js)
+  'guide.valley-of-the-torii.goal': '鳥居の谷：毎ターン、ホイールから風景タイルを1枚取り、下から積み上げる絵画ボードに配置します。目標カード・鳥居・巻物トークン・絵筆で、最も多くの勝利点を得たアーティストが勝ちます。',
+  'guide.valley-of-the-torii.board': 'ホイール：矢印の位置のタイルと、空いた窪みの隣のタイルだけを取れます。取れるタイルは枠で示されています。',
+  'guide.valley-of-the-torii.take': '取れるタイルを1枚タップして取ってください。',
+  'guide.valley-of-the-torii.place': '絵画ボードに配置します：一番下の段か、下のタイルにしっかり支えられたスロットです。スロットをタップしてください。',
+  'guide.valley-of-the-torii.end': '刻印ラインに3種類の違う風景をそろえると、一度だけ使える刻印を得ます。一番上の段にタイルが置かれると、そのラウンドでゲームが終わります。ここからは通常のゲームです。',
 };

@@ -3,6 +3,7 @@
 import './style.css';
 import { renderWoods, woodsLabel, tileIdWords, animalWords, posWords, known, levelMission } from './board.js';
 import * as howto from './howto.js';
+import guide from './guide.js';
 import * as strings from './strings.js';
 import { t, tOr } from '../../i18n.js';
 
@@ -36,5 +37,6 @@ export default {
   label: woodsLabel,
   logParams,
   howto,
+  guide,
   strings,
 };

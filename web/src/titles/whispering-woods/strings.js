@@ -110,6 +110,12 @@ export const en = {
   'ww.purgedNone': 'no market tile had that colour',
   'log.whispering-woods.game-ended': 'The game ended: {reason}.',
   'ww.none': 'no tile',
+  // the guided first game (guide.js)
+  'guide.whispering-woods.goal': 'Whispering Woods: grow your forest with tiles from the market and walk your animal pieces along coloured paths to complete missions. The most victory points wins.',
+  'guide.whispering-woods.board': 'The market: six tiles. Each turn take 2 forest tiles, or 1 tile as a mission tile with one of your animal pieces on it.',
+  'guide.whispering-woods.first': 'Take a forest tile: tap a market tile, then a + next to your forest to attach it edge to edge.',
+  'guide.whispering-woods.second': 'Now your second forest tile: tap another market tile, then a + next to your forest.',
+  'guide.whispering-woods.end': 'Later, walk an animal piece from its mission tile over forest tiles in the mission\'s colour order to complete it. From here it is a normal game.',
 };
 
 export const ja = {
@@ -219,4 +225,10 @@ export const ja = {
   'ww.purgedNone': 'マーケットに同じ色のタイルはありませんでした',
   'log.whispering-woods.game-ended': 'ゲームが終了しました：{reason}。',
   'ww.none': 'なし',
+  // the guided first game (guide.js)
+  'guide.whispering-woods.goal': 'ウィスペリング・ウッズ：マーケットのタイルで自分の森を育て、動物コマを色のパスに沿って歩かせてミッションを完了します。最も多くのポイントを得たプレイヤーが勝ちます。',
+  'guide.whispering-woods.board': 'マーケット：6枚のタイルです。毎ターン、森タイル2つか、動物コマを1つ乗せたミッションタイル1つを取ります。',
+  'guide.whispering-woods.first': '森タイルを取ります：マーケットのタイルをタップし、森の隣の＋をタップして辺どうしをつなげます。',
+  'guide.whispering-woods.second': '2つ目の森タイル：マーケットのタイルをもう1つタップし、森の隣の＋をタップしてください。',
+  'guide.whispering-woods.end': 'あとで、動物コマをミッションタイルから、ミッションの色の順に森タイルの上を歩かせると、ミッションを完了できます。ここからは通常のゲームです。',
 };
