@@ -113,6 +113,19 @@ export function coalesced(fn) {
 /** Sync every game (one round at a time). */
 export const requestSync = coalesced(() => syncAll());
 
+// The player's list costs the server a look at each listed game: asked for every
+// 15 s, not at every 5-second round, and at once on `requestLibrary`.
+const LIBRARY_EVERY_MS = 15000;
+let libraryAt = 0;
+let libraryAsked = false;
+
+/** A sync round that also brings the player's list (a device just linked; Kifu again
+ * in front: what the player did on their other device shows at once). */
+export function requestLibrary() {
+  libraryAsked = true;
+  return requestSync();
+}
+
 async function syncAll() {
   const rows = await store.listGames();
   let reached = true;
@@ -130,8 +143,11 @@ async function syncAll() {
       console.warn('sync', row.id, err);
     }
   }
-  // The player's other devices' games, and theirs of this device's (library.js).
-  if (reached) {
+  // The player's other devices' games, and theirs of this device's (library.js): every
+  // LIBRARY_EVERY_MS, and at once when asked (a device just linked, Kifu back in front).
+  if (reached && (libraryAsked || Date.now() - libraryAt >= LIBRARY_EVERY_MS)) {
+    libraryAsked = false;
+    libraryAt = Date.now();
     await syncLibrary(async (recordId, token) => (await syncClient()).downloadLine({ record_id: recordId, seq: 0, tip_hash: '' }, token))
       .catch((err) => (err instanceof ApiError && err.offline ? setOnline(false) : console.warn('library', err)));
   }
@@ -352,6 +368,9 @@ export function startSyncLoop() {
   });
   window.addEventListener('kifu:games-changed', () => recomputeStatus());
   setInterval(() => requestSync(), 5000);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') requestLibrary();
+  });
   requestSync();
 }
 

@@ -8,7 +8,7 @@ import { qrSvg } from '../qr.js';
 import { go } from '../router.js';
 import { ApiError } from '../api.js';
 import { identity, linkUrl, linkWithCode, listDevices, newLinkCode, removeDevice } from '../player.js';
-import { requestSync } from '../sync.js';
+import { requestLibrary } from '../sync.js';
 
 /** Why a link failed, in words. @param {unknown} err */
 function linkError(err) {
@@ -35,7 +35,7 @@ export function devicesSection() {
       await linkWithCode(code);
       codeInput.value = '';
       status.textContent = t('devices.linked');
-      requestSync();
+      requestLibrary();
       await drawDevices();
     } catch (err) {
       status.textContent = linkError(err);
@@ -74,6 +74,7 @@ export function devicesSection() {
       const added = now.find((id) => !known.includes(id));
       if (!added) return;
       clearInterval(timer);
+      requestLibrary(); // what the new device holds comes here at once
       const name = list.querySelector(`[data-id="${added}"] .device-name`)?.textContent || t('devices.unnamed');
       offer.replaceChildren(h('p', { id: 'link-joined' }, t('devices.joined', { name })));
     }, 2000);
@@ -124,7 +125,7 @@ export async function linkScreen(root, { args: [code] }) {
     try {
       await linkWithCode(code);
       toast(t('devices.linked'));
-      requestSync();
+      requestLibrary();
       go('#/');
     } catch (err) {
       status.textContent = linkError(err);
