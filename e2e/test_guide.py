@@ -203,6 +203,10 @@ def test_the_guided_first_game_of_every_title(server, new_context):
 
 def test_skip_ends_the_guide_for_good(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
+    page.select_option("#lang-select", "ja")
+    page.wait_for_selector("#guide-offers h2:has-text('ゲームを覚える')")
+    page.screenshot(path=str(ARTIFACTS / "guide-offers-ja-390.png"))
+    page.select_option("#lang-select", "en")
     page.click("#guide-offers button[data-game='tulikko']")
     page.wait_for_selector("#guide[data-step='0']")
     page.click("#guide-next")
