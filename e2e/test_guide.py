@@ -118,6 +118,7 @@ def wrong_move(page: Any, game: str) -> None:
         page.click("#board .ww-side[data-kind=mission]")
         tap_first(page, "#board .ww-open")
     page.wait_for_selector("#guide-note:not([hidden])")
+    page.screenshot(path=str(ARTIFACTS / f"guide-{game}-not-that-390.png"))
     step = page.get_attribute("#guide", "data-step")
     assert seq(page) != before
     wait_idle(page)

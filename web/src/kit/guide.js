@@ -39,7 +39,7 @@ export function guideRunner({ root, row, guide, bar }) {
   let off = false;
   let wrong = false; // the last move was not the one this step asks for
   let placedFor = -1; // the step the target was last scrolled into view for
-  const words = h('p.guide-words', { id: 'guide-words' });
+  const words = h('p.guide-words', { id: 'guide-words', 'aria-live': 'polite' }); // each step heard as it comes
   const note = h('p.guide-note', { id: 'guide-note', role: 'status', hidden: true });
   const count = h('span.guide-count', { id: 'guide-count' });
   const next = h('button.primary', { id: 'guide-next', type: 'button', on: { click: () => advance() } });
