@@ -85,11 +85,11 @@ def test_the_form_offers_times_per_move_and_the_game_says_the_time_left_in_japan
     a.set_checked("#ng-online", True)
     texts = a.eval_on_selector_all("#ng-clock option", "els => els.map(e => e.textContent)")
     assert texts == ["なし", "1時間", "1日", "3日"]
-    assert a.inner_text("label[for=ng-clock]") == "持ち時間（1手ごと）"
+    assert a.inner_text("label[for=ng-clock]") == "持ち時間（1ターンごと）"
     a.select_option("#ng-clock", "86400")
     assert a.eval_on_selector_all("#ng-timeout option", "els => els.map(e => e.textContent)") == [
-        "ボットが代わりに指す",
-        "ルール上できれば手番をとばす",
+        "ボットが代わりにプレイする",
+        "ルール上できればターンをとばす",
         "ゲームを終える",
     ]
     a.select_option("#ng-players", "2")
@@ -97,7 +97,7 @@ def test_the_form_offers_times_per_move_and_the_game_says_the_time_left_in_japan
     a.click("#ng-create")
     a.wait_for_url("**/#/game/**")
     a.wait_for_function(
-        "/^あなたの番：残り(23|24)時間$/.test(document.querySelector('#clock-left')?.textContent)"
+        "/^あなたのターン：残り(23|24)時間$/.test(document.querySelector('#clock-left')?.textContent)"
     )
     shot(a, "clock-left-ja-phone")
     a.goto(server.url + "/#/")  # the home screen's list of tables says it too

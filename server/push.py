@@ -61,7 +61,7 @@ WORDS = {
         "turn": "{title}：{name}さんがターンを終えました。あなたのターンです。",
         "takeback": "{title}：{name}さんが操作の取り消しを求めています。",
         "over": "{title}が終わりました。",
-        "reminder": "{title}：あなたの番です。持ち時間は残り{left}です。",
+        "reminder": "{title}：あなたのターンです。持ち時間は残り{left}です。",
     },
 }
 KINDS = tuple(WORDS["en"])

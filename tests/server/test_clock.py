@@ -263,7 +263,7 @@ def test_the_japanese_reminder_and_the_time_left_in_words() -> None:
     assert time_left(3 * 86400_000 // 4, "en") == "18 h"
     assert time_left(2 * 86400_000 - 1, "ja") == "2日"
     assert words("reminder", "ja", title="T", name="", left="6時間") == (
-        "T：あなたの番です。持ち時間は残り6時間です。"
+        "T：あなたのターンです。持ち時間は残り6時間です。"
     )
 
 
