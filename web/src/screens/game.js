@@ -6,7 +6,7 @@ import { h, toast, download, clear, icon } from '../ui.js';
 import { formatTime, formatTimeLeft, t, tOr } from '../i18n.js';
 import * as store from '../storage.js';
 import { sessionFor, storedSnapshot } from '../sessions.js';
-import { renderBoard, titleOf } from '../titles/index.js';
+import { citesRule, hasRules, renderBoard, titleOf } from '../titles/index.js';
 import { drawnMoves, fitAboveBar, moveKey, stepControls } from '../kit/board.js';
 import { explainDisabled, hideRefusal, offersMove, refusalWords, refusedTap, showRefusal, triedMove } from '../kit/refusal.js';
 import { scrubber } from '../scrubber.js';
@@ -23,7 +23,6 @@ import { go, rerender } from '../router.js';
 import { dismissNotice, followHosted, openOtherLine } from '../sync.js';
 import { call, engineStatus, onEngineStatus } from '../engine.js';
 import { ruleText } from '../ruletext.js';
-import { citesRule, hasRules } from './rules.js';
 import { guideRunner } from '../kit/guide.js';
 
 /** The pause before a bot answers (ms): the person's move is seen landing first. The

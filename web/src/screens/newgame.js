@@ -18,10 +18,9 @@ import { api, ApiError } from '../api.js';
 import { go } from '../router.js';
 import { requestSync } from '../sync.js';
 import { saveHostedSeat } from '../records.js';
-import { citesRule, hasRules } from './rules.js';
 import { seatsOf } from '../sessions.js';
 import { botLabel } from '../seats.js';
-import { titleOf } from '../titles/index.js';
+import { citesRule, hasRules, titleOf } from '../titles/index.js';
 import { applies, covers, intValues, placesOf } from '../options.js';
 
 /** The times per move the form offers ([seconds, words]; 0: no clock). */

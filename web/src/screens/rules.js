@@ -4,17 +4,8 @@
 import { h } from '../ui.js';
 import { getLang, t } from '../i18n.js';
 import { cachedCatalogue, gameTitle } from '../catalogue.js';
-import { titleOf } from '../titles/index.js';
+import { hasRules, titleOf } from '../titles/index.js';
 import { guideButton } from './newgame.js';
-
-export function hasRules(game) {
-  return Boolean(titleOf(game).howto);
-}
-
-/** Is `rule` cited in the game's summary (so a link to it lands on something)? */
-export function citesRule(game, rule) {
-  return hasRules(game) && titleOf(game).howto.en.some((s) => s.items.some((i) => i.rules.includes(rule)));
-}
 
 export async function rulesScreen(root, { args: [game], params }) {
   const name = gameTitle(await cachedCatalogue(), game);

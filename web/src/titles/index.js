@@ -20,6 +20,16 @@ export function titleOf(id) {
   return TITLES.get(id) || generic(id);
 }
 
+/** Does `game` have a How to play summary (titles/<id>/howto.js)? */
+export function hasRules(game) {
+  return Boolean(titleOf(game).howto);
+}
+
+/** Is `rule` cited in the game's summary (so a link to it lands on something)? */
+export function citesRule(game, rule) {
+  return hasRules(game) && titleOf(game).howto.en.some((s) => s.items.some((i) => i.rules.includes(rule)));
+}
+
 /** Draw `game`'s board from ctx.view, under the score so far; a view the title's board
  * cannot draw gets the generic board. ctx = {view, legal, seat, activeSeat, names, readOnly, onMove, seats}. */
 export function renderBoard(game, container, ctx) {
