@@ -123,11 +123,17 @@ def test_the_view_carries_the_deadline_and_the_bot_plays_a_seat_out_of_time(
     assert table.view(0)["over"] is False
 
 
+def seat_read(client: httpx.Client, game_id: str, token: str, what: str) -> dict[str, Any]:
+    """A seat's `view` or `record` of a table (its token)."""
+    answer = client.get(
+        f"/api/games/{game_id}/{what}", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
 def table_entries(client: httpx.Client, game_id: str, token: str) -> list[Any]:
-    record = client.get(
-        f"/api/games/{game_id}/record", headers={"Authorization": f"Bearer {token}"}
-    ).json()
-    return list(record["entries"])
+    return list(seat_read(client, game_id, token, "record")["entries"])
 
 
 def test_the_clock_waits_until_every_seat_is_taken(client: httpx.Client, fake: FakeClock) -> None:
@@ -141,27 +147,19 @@ def test_the_clock_waits_until_every_seat_is_taken(client: httpx.Client, fake: F
         f"/api/games/{created['game_id']}/seats", json={"code": created["invites"][0]["code"]}
     )
     assert host.status_code == 201
-    view = client.get(
-        f"/api/games/{created['game_id']}/view",
-        headers={"Authorization": f"Bearer {host.json()['token']}"},
-    ).json()
+    view = seat_read(client, created["game_id"], host.json()["token"], "view")
     assert view["clock"]["deadline"] is None
     fake.set(fake.at + 2 * HOUR * 1000)
     fake.settle()
-    record = client.get(
-        f"/api/games/{created['game_id']}/record",
-        headers={"Authorization": f"Bearer {host.json()['token']}"},
-    ).json()
-    assert record["entries"] == [], "the clock played for nobody"
+    assert table_entries(client, created["game_id"], host.json()["token"]) == [], (
+        "the clock played for nobody"
+    )
     before = now_ms()
     guest = client.post(
         f"/api/games/{created['game_id']}/seats", json={"code": created["invites"][1]["code"]}
     )
     assert guest.status_code == 201
-    view = client.get(
-        f"/api/games/{created['game_id']}/view",
-        headers={"Authorization": f"Bearer {guest.json()['token']}"},
-    ).json()
+    view = seat_read(client, created["game_id"], guest.json()["token"], "view")
     assert view["clock"]["deadline"] >= before + HOUR * 1000, "counted from the last seat taken"
     fake.set(view["clock"]["deadline"])
     until(lambda: table_entries(client, created["game_id"], guest.json()["token"]))
