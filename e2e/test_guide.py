@@ -176,6 +176,15 @@ def follow(page: Any, game: str, lang: str) -> None:
     page.wait_for_selector("#guide", state="detached")
 
 
+def assert_gone_after_reload(page) -> None:
+    """The game reopened (a reload): its guide does not come back."""
+    page.reload()
+    wait_engine(page)
+    page.wait_for_selector("#turn")
+    wait_idle(page)
+    assert page.query_selector("#guide") is None
+
+
 def test_the_guided_first_game_of_every_title(server, new_context):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     page.wait_for_selector("#guide-offers:not([hidden])")
@@ -191,11 +200,7 @@ def test_the_guided_first_game_of_every_title(server, new_context):
         wait_idle(page)
         follow(page, game, lang)
         # gone for good: not on reopening the game, nor offered at home
-        page.reload()
-        wait_engine(page)
-        page.wait_for_selector("#turn")
-        wait_idle(page)
-        assert page.query_selector("#guide") is None
+        assert_gone_after_reload(page)
     page.goto(server.url + "/#/")
     page.wait_for_selector("#new-game")
     assert page.is_hidden("#guide-offers")
@@ -214,11 +219,7 @@ def test_skip_ends_the_guide_for_good(server, new_context):
     page.wait_for_selector("#guide[data-step='1']")
     page.click("#guide-skip")
     page.wait_for_selector("#guide", state="detached")
-    page.reload()
-    wait_engine(page)
-    page.wait_for_selector("#turn")
-    wait_idle(page)
-    assert page.query_selector("#guide") is None
+    assert_gone_after_reload(page)
     page.goto(server.url + "/#/")
     page.wait_for_selector("#guide-offers button[data-game='ducks-in-tow']")
     assert page.query_selector("#guide-offers button[data-game='tulikko']") is None

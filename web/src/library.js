@@ -20,9 +20,8 @@
 // Games deleted on this device leave the list (`forgetGame`) and are not fetched again.
 import * as store from './storage.js';
 import { ApiError } from './api.js';
-import { call } from './engine.js';
 import { forgetIdentity, identity, playerApi } from './player.js';
-import { saveHostedSeat, saveRecordRow } from './records.js';
+import { checkedRecord, saveHostedSeat, saveLineRow } from './records.js';
 import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 
@@ -162,31 +161,24 @@ async function adopt(item, recordId, rows, download, items) {
   const { meta } = item;
   const otherLine = taken || items.some((other) => other.forks.some((f) => f.record_id === recordId));
   const title = otherLine ? t('sync.forkTitle', { title: meta.title || gameTitle(await cachedCatalogue(), meta.game) }) : meta.title || '';
-  await saveRecordRow(recordJson, { id, title, names: meta.names || [] });
-  await store.updateGame(id, (r) => {
-    if (meta.seatKinds) r.seatKinds = /** @type {any} */ (meta.seatKinds);
-    if (meta.bots) r.bots = meta.bots;
-    if (meta.botSeed !== undefined) r.botSeed = meta.botSeed;
-    if (meta.createdAt) r.createdAt = meta.createdAt;
-    r.sync = { record_id: id, server_id: recordId, owner_token: token, acked_seq: item.seq, acked_tip: item.tip_hash, lines: [] };
-    return r;
-  });
+  /** @type {Partial<import('./storage.js').LocalRow> & {id: string}} */
+  const fields = { id, title, names: meta.names || [] };
+  if (meta.seatKinds) fields.seatKinds = /** @type {any} */ (meta.seatKinds);
+  if (meta.bots) fields.bots = meta.bots;
+  if (meta.botSeed !== undefined) fields.botSeed = meta.botSeed;
+  if (meta.createdAt) fields.createdAt = meta.createdAt;
+  await saveLineRow(recordJson, fields, { serverId: recordId, token, seq: item.seq, tip: item.tip_hash });
 }
 
 /** A local row whose line moved on on another device: the longer line replaces its
  * record (this device had nothing unsent, so its record is that line's prefix).
  * @param {GameRow} row @param {string} recordJson */
 async function fastForward(row, recordJson) {
-  /** @type {import('../engine/protocol.js').Screen} */
-  const { summary, record_kifu: recordKifu } = await call('load', { record_json: recordJson, check: 'replay', screen: { record: true } });
+  const { summary, position } = await checkedRecord(recordJson);
   await store.updateGame(row.id, (r) => {
     if (r.kind !== 'local' || (r.seq || 0) !== (r.sync?.acked_seq || 0)) return r; // moved meanwhile: its upload forks
     Object.assign(r, {
-      record_kifu: recordKifu ?? undefined,
-      seq: summary.seq,
-      toMove: summary.to_move,
-      over: summary.outcome !== null && summary.outcome !== undefined,
-      outcome: summary.outcome ?? null,
+      ...position,
       lastMoveAt: Date.now(),
       replacedAt: Date.now(), // an open game screen reopens it (screens/game.js)
       shown: undefined,

@@ -51,35 +51,59 @@ function recordField(record) {
   return record instanceof Uint8Array ? { record_kifu: record } : { record_json: record };
 }
 
+/** A record (compact bytes or JSON text) checked by the engine (replayed): its summary,
+ * and what a row keeps of the position it reaches (the record compact, seq, who is to
+ * move, over and the outcome).
+ * @param {Uint8Array | string} record */
+export async function checkedRecord(record) {
+  /** @type {import('../engine/protocol.js').Screen} */
+  const { summary, record_kifu: recordKifu } = await call('load', { ...recordField(record), check: 'replay', screen: { record: true } });
+  const position = {
+    record_kifu: recordKifu ?? undefined, // asked for: always there
+    seq: summary.seq,
+    toMove: summary.to_move,
+    over: summary.outcome !== null && summary.outcome !== undefined,
+    outcome: summary.outcome ?? null,
+  };
+  return { summary, position };
+}
+
+/** A line of a record on the server (another device's, a fork's other line) as a game
+ * row of its own, its backup state that line's: `token` its owner token, `seq`/`tip`
+ * what the server holds. Returns the row's id.
+ * @param {string} recordJson
+ * @param {Partial<import('./storage.js').LocalRow> & {id: string}} fields
+ * @param {{serverId: string, token: string | null | undefined, seq: number, tip: string}} line */
+export async function saveLineRow(recordJson, fields, { serverId, token, seq, tip }) {
+  return saveRecordRow(recordJson, {
+    ...fields,
+    sync: { record_id: fields.id, server_id: serverId, owner_token: token ?? null, acked_seq: seq, acked_tip: tip, lines: [] },
+  });
+}
+
 /** Validate a record (compact bytes or JSON text) with the engine and store it as a
  * game row, in the compact form. Returns the row's id.
  * @param {Uint8Array | string} record
  * @param {Partial<import('./storage.js').LocalRow>} fields the row's own (id, title, names, kind, ...)
  * @returns {Promise<string>} */
 export async function saveRecordRow(record, fields) {
-  /** @type {import('../engine/protocol.js').Screen} */
-  const { summary, record_kifu: recordKifu } = await call('load', { ...recordField(record), check: 'replay', screen: { record: true } });
+  const { summary, position } = await checkedRecord(record);
   const now = Date.now();
-  const over = summary.outcome !== null && summary.outcome !== undefined;
   /** @type {GameRow} */
   const row = {
     id: summary.record_id,
     game: summary.game,
-    kind: over ? 'replay' : 'local',
+    kind: position.over ? 'replay' : 'local',
     names: [],
     seats: summary.seats,
     seatKinds: Array.from({ length: summary.seats }, () => 'human'),
     takeback: summary.takeback,
-    record_kifu: recordKifu ?? undefined, // asked for: always there
-    seq: summary.seq,
-    toMove: summary.to_move,
-    over,
-    outcome: summary.outcome ?? null,
+    ...position,
     createdAt: now,
     lastMoveAt: now,
-    ...fields, // its backup's state (sync) starts empty: storage.js upgradeRow
+    ...fields, // its backup's state (sync) starts empty unless given: storage.js upgradeRow
   };
-  if (!over && row.kind === 'replay') row.kind = 'local';
+  if (!position.over && row.kind === 'replay') row.kind = 'local';
   await store.putGame(row);
   return row.id;
 }

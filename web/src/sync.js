@@ -21,7 +21,7 @@ import { t } from './i18n.js';
 import { cachedCatalogue, gameTitle } from './catalogue.js';
 import { noticeTurn } from './notify.js';
 import { engineClient } from './engine.js';
-import { saveRecordRow } from './records.js';
+import { saveLineRow } from './records.js';
 import { syncLibrary } from './library.js';
 
 /** @typedef {import('./storage.js').GameRow} GameRow */
@@ -387,14 +387,12 @@ export async function openOtherLine(row) {
   const recordJson = await client.downloadLine(line, ownerToken);
   // Its record id is the original's (this device's own line moved to the fork's id on
   // the server), so the row gets an id of its own.
-  const id = await saveRecordRow(recordJson, { id: `${row.id}~line-${line.record_id}`, title: t('sync.forkTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game) }) });
-  await store.updateGame(id, (r) => {
-    // The other line lives on the server already, under the same owner.
-    r.seatKinds = row.seatKinds;
-    r.names = row.names;
-    r.bots = row.bots;
-    r.sync = { record_id: id, server_id: line.record_id, owner_token: ownerToken, acked_seq: line.seq, acked_tip: line.tip_hash, lines: [] };
-    return r;
-  });
-  return id;
+  // The other line lives on the server already, under the same owner.
+  return saveLineRow(recordJson, {
+    id: `${row.id}~line-${line.record_id}`,
+    title: t('sync.forkTitle', { title: row.title || gameTitle(await cachedCatalogue(), row.game) }),
+    seatKinds: row.seatKinds,
+    names: row.names,
+    bots: row.bots,
+  }, { serverId: line.record_id, token: ownerToken, seq: line.seq, tip: line.tip_hash });
 }
