@@ -3,7 +3,10 @@
 - The PWA must be built (web/dist); the session builds it when it is missing
   (`npm ci` + `npm run build` in web/), which needs pyodide/dist (`make bundle`).
 - Chromium is Debian's /usr/bin/chromium (Playwright's own download cannot work here).
-- Each test gets fresh browser contexts (their own IndexedDB and service worker).
+- Each test gets fresh browser contexts (their own IndexedDB and service worker). Their
+  engine starts as on a returning device, from the interpreter snapshot a real boot made
+  at the session's start (`engine_snapshot`); `@pytest.mark.cold_engine` gives a test a
+  first visit's cold boot instead.
 - The kernel's fixture game "high-card" is registered on the server (KIFU_EXTRA_GAMES)
   and in the browser's engine worker (protocol.js `register`, through the test-only
   localStorage key `kifu.extraEngines`), so the flows run on a small, fast game; the two
@@ -180,6 +183,97 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> None:
     SNAPSHOT["pyodide"] = snapshot_pyodide(tmp_path_factory.mktemp("pyodide") / "dist")
 
 
+# The file, in this session's copy of pyodide/dist, holding the interpreter snapshot a
+# real boot made (served at /pyodide/ by every test server). Its suffix is one the server
+# sends as it is (server/static.py ALREADY_COMPRESSED): gzipping 31 MB would cost each
+# fresh server a CPU-second.
+WARM_FILE = "e2e-interpreter-snapshot.gz"
+# Installed in every warm context: the first engine worker a page starts waits (its
+# messages queued, in order) until the snapshot is in the context's Cache Storage under
+# the key the worker looks for, so the boot restores it as a returning device's does
+# (web/engine/worker.js startRuntime). A failed seed only means a cold boot.
+WARM_SCRIPT = """
+(() => {
+  const key = location.origin + '/pyodide/%(key)s';
+  let seeded = null;
+  const seed = () => seeded || (seeded = caches.open('kifu-engine-snapshot').then(async (cache) => {
+    if (await cache.match(key)) return;
+    const response = await fetch('/pyodide/%(file)s');
+    if (response.ok) await cache.put(key, response);
+  }).catch(() => {}));
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes('/engine/worker.js')) return;
+      const queued = [];
+      this.postMessage = (...args) => { queued.push(args); };
+      seed().then(() => {
+        delete this.postMessage;
+        for (const args of queued) this.postMessage(...args);
+      });
+    }
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="session")
+def engine_snapshot(built: None, browser: Any, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The init script of a warm context: one cold boot in a real page makes the snapshot
+    (as any first visit does), which is then copied out of its Cache Storage."""
+    srv = Server(tmp_path_factory.mktemp("snapshot-server"))
+    srv.start()
+    ctx = browser.new_context(bypass_csp=True)
+    try:
+        page = ctx.new_page()
+        page.goto(srv.url + "/")
+        wait_engine(page)
+        page.wait_for_function(
+            "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then((k) => k.length > 0)",
+            timeout=ENGINE_TIMEOUT,
+        )
+        key = page.evaluate(
+            "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then(([k]) => k.url)"
+        )
+        received = receive_one_post(page, f"""async (url) => {{
+          const cache = await caches.open('kifu-engine-snapshot');
+          const body = await (await cache.match({json.dumps(key)})).arrayBuffer();
+          await fetch(url, {{method: 'POST', body, mode: 'no-cors'}});
+        }}""")
+    finally:
+        ctx.close()
+        srv.stop()
+    (SNAPSHOT["pyodide"] / WARM_FILE).write_bytes(received)
+    return WARM_SCRIPT % {"key": key.rsplit("/pyodide/", 1)[1], "file": WARM_FILE}
+
+
+def receive_one_post(page: Any, send: str) -> bytes:
+    """The body `send(url)`, run in `page`, posts to a one-shot local receiver (a route
+    would carry 31 MB through the DevTools protocol as base64: seconds instead of ms)."""
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    received: list[bytes] = []
+
+    class Receiver(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            received.append(self.rfile.read(int(self.headers["Content-Length"])))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    with HTTPServer(("127.0.0.1", 0), Receiver) as receiver:
+        import threading
+
+        thread = threading.Thread(target=receiver.handle_request)
+        thread.start()
+        page.evaluate(send, f"http://127.0.0.1:{receiver.server_port}/")
+        thread.join(30)
+    return received[0]
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path)
@@ -210,9 +304,13 @@ INIT_SCRIPT = """
 
 
 @pytest.fixture
-def new_context(browser: Any) -> Iterator[Any]:
-    """new_context(viewport=PHONE, lang='en') -> a context whose pages log errors."""
+def new_context(
+    browser: Any, engine_snapshot: str, request: pytest.FixtureRequest
+) -> Iterator[Any]:
+    """new_context(viewport=PHONE, lang='en') -> a context whose pages log errors (and
+    whose engine starts warm unless the test is marked cold_engine)."""
     contexts = []
+    warm = request.node.get_closest_marker("cold_engine") is None
 
     def make(
         viewport: dict[str, int] | None = None, locale: str = "en-GB", *, bypass_csp: bool = True
@@ -222,6 +320,8 @@ def new_context(browser: Any) -> Iterator[Any]:
         ctx = browser.new_context(viewport=viewport or PHONE, locale=locale, bypass_csp=bypass_csp)
         engines = [{"module": "kifu_fixture_game", "source": FIXTURE_SOURCE}]
         ctx.add_init_script(INIT_SCRIPT % json.dumps(engines))
+        if warm:
+            ctx.add_init_script(engine_snapshot)
         ctx.set_default_timeout(30_000)
         contexts.append(ctx)
         return ctx

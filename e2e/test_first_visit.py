@@ -12,7 +12,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from conftest import PHONE_390, open_app, wait_sw
+
+pytestmark = pytest.mark.cold_engine  # every byte of a first visit, the engine's cold boot too
 
 HOP = {"connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "host"}
 

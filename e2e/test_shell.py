@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import urllib.request
 
+import pytest
 from conftest import DESKTOP, PHONE, open_app, shot, wait_sw
 
 
+@pytest.mark.cold_engine  # a first visit: the boot bar shows while Pyodide starts
 def test_manifest_and_service_worker(server, new_context):
     with urllib.request.urlopen(f"{server.url}/manifest.webmanifest") as response:
         manifest = json.loads(response.read())
