@@ -4,7 +4,10 @@ engine bundle (`/pyodide/`), all through one handler.
 - **Compression once**: the Pyodide bundle is ~14 MB (a 9.6 MB .wasm); gzipping it
   on every download costs about a CPU-second. Each file is gzipped once (level 9)
   and kept, keyed by path, mtime and size, and sent with `Content-Encoding: gzip`
-  to clients that accept it.
+  to clients that accept it. A file's gzip made at build time beside it (`<name>.gz`,
+  written by pyodide/build.py for the runtime's big files) is sent as it is, so a
+  fresh server does not spend that second either; one older than its file is stale
+  and not used.
 - **Caching**: every file carries an ETag and answers `If-None-Match` with 304.
   Files whose name carries a content hash (`immutable`: the PWA's `assets/`,
   named by Vite after their bytes) are `Cache-Control: public, max-age=31536000,
@@ -50,7 +53,11 @@ class GzipCache:
             hit = self._items.get(key)
         if hit is not None and hit[0] == etag:
             return hit[1]
-        data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+        prebuilt = path.with_name(path.name + ".gz")
+        if prebuilt.is_file() and prebuilt.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+            data = prebuilt.read_bytes()
+        else:
+            data = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
         with self._lock:
             self._items[key] = (etag, data)
         return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -593,6 +594,40 @@ def test_bug_reports(client: httpx.Client) -> None:
 
 
 # -- limits, compression, static files ------------------------------------------------
+
+
+def test_a_gzip_made_at_build_time_is_sent_as_is_unless_older_than_its_file(
+    tmp_path: Path,
+) -> None:
+    """make bundle writes the runtime's big files gzipped beside them (pyodide/build.py):
+    a fresh server sends those bytes instead of spending a CPU-second on each first
+    download; a gzip older than its file (the file was replaced) is not used."""
+    bundle = tmp_path / "bundle"
+    bundle.mkdir()
+    wasm = bundle / "runtime.wasm"
+    wasm.write_bytes(b"wasm module " * 5000)
+    prebuilt = gzip.compress(wasm.read_bytes(), compresslevel=1, mtime=0)
+    assert prebuilt != gzip.compress(wasm.read_bytes(), compresslevel=9, mtime=0)
+    (bundle / "runtime.wasm.gz").write_bytes(prebuilt)
+    settings = make_settings(
+        {"data_dir": str(tmp_path / "data"), "database_url": None}, pyodide_dist=bundle
+    )
+
+    def raw_body() -> bytes:
+        with httpx.Client(base_url=srv.url) as plain:
+            request = plain.build_request(
+                "GET", "/pyodide/runtime.wasm", headers={"Accept-Encoding": "gzip"}
+            )
+            response = plain.send(request, stream=True)
+            assert response.headers["content-encoding"] == "gzip"
+            return b"".join(response.iter_raw())
+
+    with ThreadServer(settings) as srv:
+        assert raw_body() == prebuilt
+    os.utime(bundle / "runtime.wasm.gz", ns=(1, 1))  # the file is newer than its gzip
+    with ThreadServer(settings) as srv:
+        body = raw_body()
+        assert body != prebuilt and gzip.decompress(body) == wasm.read_bytes()
 
 
 def test_limits_rate_compression_static(backend: dict[str, Any], tmp_path: Path) -> None:

@@ -22,7 +22,8 @@ function files(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return files(path).map((f) => `${name}/${f}`);
-    return name.endsWith('.tmp') || name.endsWith('.map') ? [] : [name];
+    // .gz: a file's gzip the server sends in its place (pyodide/build.py), not a file of its own
+    return name.endsWith('.tmp') || name.endsWith('.map') || name.endsWith('.gz') ? [] : [name];
   });
 }
 
