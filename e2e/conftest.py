@@ -236,11 +236,14 @@ def engine_snapshot(built: None, browser: Any, tmp_path_factory: pytest.TempPath
         key = page.evaluate(
             "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then(([k]) => k.url)"
         )
-        received = receive_one_post(page, f"""async (url) => {{
+        received = receive_one_post(
+            page,
+            f"""async (url) => {{
           const cache = await caches.open('kifu-engine-snapshot');
           const body = await (await cache.match({json.dumps(key)})).arrayBuffer();
           await fetch(url, {{method: 'POST', body, mode: 'no-cors'}});
-        }}""")
+        }}""",
+        )
     finally:
         ctx.close()
         srv.stop()
