@@ -108,6 +108,20 @@ describe('the end screen', () => {
     expect(endPanel('valley-of-the-torii', TORII_SOLO, () => 'You').all('table.scores')[0].textContent).toContain('Opponent');
   });
 
+  it('lists on Torii\'s score pad only the ways to score this table has: 虹タイル with the variant, 絵筆 among artists (never solo)', () => {
+    i18n.setLang('ja');
+    const rows = (outcome) => endPanel('valley-of-the-torii', outcome, (seat) => `プレイヤー${seat + 1}`)
+      .all('table.tor-sheet')[0].all('tbody')[0].children.map((tr) => tr.children[0].textContent);
+    const duel = { scores: [17, 21], ranks: [2, 1], winners: [1], sheets: [sheet(17), sheet(21)], objectives: ['OBJ_MOUNTAIN_A', 'OBJ_WATER_A'], tied: [1], tie_break: '', rainbow: false };
+    expect(rows(duel)).not.toContain(i18n.t('tor.sheet.rainbow'));
+    expect(rows(duel)).toContain(i18n.t('tor.sheet.paintbrush'));
+    expect(rows({ ...duel, rainbow: true })).toContain(i18n.t('tor.sheet.rainbow'));
+    expect(rows({ ...TORII_SOLO, rainbow: false })).not.toContain(i18n.t('tor.sheet.paintbrush'));
+    expect(rows({ ...TORII_SOLO, rainbow: false })).not.toContain(i18n.t('tor.sheet.rainbow'));
+    // the flag is the pad's, not a line of the trail
+    expect(trail(endPanel('valley-of-the-torii', { ...duel, rainbow: true }, names)).map(([h]) => h)).toHaveLength(2);
+  });
+
   it('says 勝利点 under one heading at a table of two too (Torii), 相手 nowhere', () => {
     i18n.setLang('ja');
     const duel = { scores: [17, 21], ranks: [2, 1], winners: [1], sheets: [sheet(17), sheet(21)], objectives: ['OBJ_MOUNTAIN_A', 'OBJ_WATER_A'], tied: [1], tie_break: '' };

@@ -37,6 +37,7 @@ class ValleyOfTheToriiOutcome(Outcome, kw_only=True):
     objectives: list[str]
     tied: list[int]  # artists tied on points before the tie-breaks
     tie_break: str  # "" | torii | paintbrush | shared (TOR-120..122)
+    rainbow: bool = False  # the rainbow tiles variant was played (TOR-165): its pad row
 
 
 def torii_sets(colours: list[str]) -> list[int]:
@@ -127,6 +128,7 @@ def outcome(state: State) -> ValleyOfTheToriiOutcome | None:
                 objectives=list(state.objectives),
                 tied=[],
                 tie_break="",
+                rainbow=state.rainbow,
             )
         )
     seats = range(state.seats)
@@ -142,6 +144,7 @@ def outcome(state: State) -> ValleyOfTheToriiOutcome | None:
         objectives=list(state.objectives),
         tied=tied,
         tie_break=tie_break,
+        rainbow=state.rainbow,
     )
 
 

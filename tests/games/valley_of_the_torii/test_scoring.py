@@ -10,7 +10,7 @@ from core.games.valley_of_the_torii.scoring import rank, sheet, torii_sets, tori
 from core.kernel import digest
 
 from . import reference
-from .helpers import at_phase, put, scenario
+from .helpers import at_phase, new_state, play, put, scenario
 
 OPHELIA = ["T045", "T046", "T047", "T067", "T068", "T001", "T006", "T007"]
 EX27 = {
@@ -89,6 +89,17 @@ def test_rainbow_on_the_board_scores_2() -> None:
     state = scenario(2, rainbow=True)
     put(state, 0, "r1c0", data.RAINBOW)
     assert sheet(state, 0).rainbow == 2 and sheet(state, 0).total == 2
+
+
+@pytest.mark.parametrize(("seats", "rainbow"), [(2, False), (2, True), (1, False), (1, True)])
+def test_the_outcome_says_whether_the_rainbow_tile_was_in_play(seats: int, rainbow: bool) -> None:
+    """TOR-165: the score pad has a rainbow row only when the rainbow tile was played
+    with; the end screen reads the outcome's flag (a game played to its end)."""
+    state = new_state(seats, seed=7, rainbow=rainbow)
+    while (result := GAME.outcome(state)) is None:
+        seat = GAME.to_move(state)[0]
+        state = play(state, seat, GAME.legal_moves(state, seat)[0])
+    assert result.rainbow is rainbow  # type: ignore[attr-defined]
 
 
 def test_ties_go_to_most_torii_then_the_paintbrush_then_shared() -> None:

@@ -4,14 +4,17 @@ import { h } from '../../ui.js';
 import { t } from '../../i18n.js';
 import { objectiveName } from './words.js';
 
-function sheetTable(sheets, objectives, names, artists) {
+/** Only the ways to score this table has: the paintbrush among artists (solo never
+ * scores it, TOR-153), the rainbow tiles with their variant (`outcome.rainbow`). */
+function sheetTable(sheets, { objectives, rainbow }, names, artists) {
   const who = (b) => (b >= artists ? t('tor.opponentName') : names(b));
+  const solo = sheets.length > artists;
   const rows = [
     ['scroll', (x) => x.scroll],
-    ['paintbrush', (x) => x.paintbrush],
+    ...(solo ? [] : [['paintbrush', (x) => x.paintbrush]]),
     ...objectives.map((id, n) => [id, (x) => x.objectives[n], objectiveName(id)]),
     ['torii', (x) => x.torii],
-    ['rainbow', (x) => x.rainbow],
+    ...(rainbow ? [['rainbow', (x) => x.rainbow]] : []),
     ...(sheets.some((x) => x.bonus) ? [['bonus', (x) => x.bonus]] : []),
   ];
   return h('table.tor-sheet', { id: 'tor-sheet' },
@@ -33,7 +36,8 @@ export function soloOpponent(outcome) {
 
 /** The title's outcome fields in words (endscreen.js asks; undefined: the generic words). */
 export function scoreSheet(key, value, { names, outcome }) {
-  if (key === 'sheets') return sheetTable(value, outcome.objectives, names, outcome.scores.length);
+  if (key === 'sheets') return sheetTable(value, outcome, names, outcome.scores.length);
+  if (key === 'rainbow') return false; // the pad's rows say it
   if (key === 'objectives') return value.map(objectiveName).join(t('list.sep'));
   // without a tie there is nothing to say: the fields are left out, not "none"
   if (key === 'tie_break') return value ? t(`tor.tieBreak.${value}`) : false;
