@@ -12,6 +12,7 @@ let i18n;
 let endPanel;
 let logTurns;
 let posWords;
+let learnWoods;
 
 beforeAll(async () => {
   fakeDom(vi.stubGlobal);
@@ -20,7 +21,7 @@ beforeAll(async () => {
   await import('../src/titles/index.js'); // the titles' words
   ({ endPanel } = await import('../src/endscreen.js'));
   ({ logTurns } = await import('../src/kit/movelog.js'));
-  ({ posWords } = await import('../src/titles/whispering-woods/board.js'));
+  ({ posWords, learn: learnWoods } = await import('../src/titles/whispering-woods/board.js'));
 });
 
 const NAMES = ['Aki', 'Medium bot'];
@@ -172,6 +173,17 @@ describe('the move log', () => {
     i18n.setLang('en');
     expect(log('rewild-south-america', [[played], [tile]])[0]).toEqual(['You played Grassland 2.', 'You placed a grassland tile.']);
     expect(log('valley-of-the-torii', [[took], [placed]])[0][1]).toBe('You placed a tile in row 1, slot 3.');
+  });
+
+  it('keeps a mission tile\'s points with the tile, not the animal put on it (Woods)', () => {
+    learnWoods({ market: [{ id: 'T-RED-6', colour: 'RED', path: ['RED', 'BLU'], vp: 6 }], players: [] });
+    const taken = { type: 'mission-taken', seat: 0, tile: 'T-RED-6', q: 1, r: -2, animal: 'RED' };
+    i18n.setLang('en');
+    const [said] = log('whispering-woods', [[taken]])[0];
+    expect(said).not.toMatch(/points with the/);
+    expect(said).toBe('You placed red mission tile: path red–blue, 6 points, 2 rows up from the starting tile, and put the red animal piece (deer) on it.');
+    i18n.setLang('ja');
+    expect(log('whispering-woods', [[taken]])[0][0]).toContain('その上に赤の動物コマ（シカ）を置きました。');
   });
 
   it('says what left the market when a solitaire round closes, or that nothing did (Woods)', () => {

@@ -390,7 +390,7 @@ function personalArea(view, player, moves, onMove) {
  * (a replay opened at its end) is "a tile". */
 const KNOWN = new Map();
 const LEVEL = { missions: [] };
-function learn(view) {
+export function learn(view) {
   for (const tile of view.market) KNOWN.set(tile.id, tile);
   for (const p of view.players) {
     for (const c of p.forest) KNOWN.set(c.tile.id, c.tile);
