@@ -365,6 +365,8 @@ def test_rewild_action_card_halves_read_whole(server, new_context, lang):
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     page.select_option("#lang-select", lang)
     new_game(page, "rewild-south-america", ["human", "bot"])
+    # the screen can be still (new_game's wait) a moment before the first board is drawn
+    page.wait_for_selector("#board .rw-half")
     halves = page.eval_on_selector_all(
         "#board .rw-half",
         "els => els.map(e => [e.textContent, e.scrollWidth, e.clientWidth])",
