@@ -166,13 +166,16 @@ def play(
         assert len(played) < limit, "the game did not end"
 
 
-def end_checks(page: Any, name: str, boards: int) -> None:
+def end_checks(page: Any, name: str, boards: int, rows: int) -> None:
+    """`rows`: the table's ways to score and the total (TOR-107..111: scroll, 5 cards,
+    torii; the paintbrush among artists, the rainbow tile with its variant, TOR-165; the
+    opponent's bonus in solo, TOR-153)."""
     box = page.eval_on_selector("#end-screen", "e => e.getBoundingClientRect().toJSON()")
     assert 0 <= box["top"] < 300, box
     sheet = page.inner_text("#tor-sheet")
     # every board has a column and every way to score a row; no engine id on screen
     assert page.eval_on_selector_all("#tor-sheet thead th", "els => els.length") == boards + 1
-    assert page.eval_on_selector_all("#tor-sheet tbody tr", "els => els.length") >= 10
+    assert page.eval_on_selector_all("#tor-sheet tbody tr", "els => els.length") == rows
     text = page.inner_text("body")
     for leak in ("OBJ_", "SCROLL_", "T0", "r1c", "r2c", "TOR-"):
         assert leak not in text, (leak, sheet)
@@ -187,7 +190,7 @@ def test_base_game_two_artists_with_undo_scrub_and_shared_replay(server, new_con
     snap(page, "tor-base-start-390")
     played = play(page, 120, undo_once=True, shots="tor-base")
     assert {"take", "place", "undo"} <= set(played)
-    end_checks(page, "tor-base", 2)
+    end_checks(page, "tor-base", 2, rows=9)  # + the paintbrush
     log = page.inner_text("#move-log")
     assert "placed" in log and "took" in log
     # scrub back: an earlier board, read-only, the way back at the top
@@ -228,7 +231,7 @@ def test_solo_against_the_opponent_board_in_japanese(server, new_context):
     snap(page, "tor-solo-ja-start-390")
     played = play(page, 80, shots="tor-solo-ja")
     assert {"take", "place"} <= set(played)
-    end_checks(page, "tor-solo-ja", 2)
+    end_checks(page, "tor-solo-ja", 2, rows=9)  # + the bonus
     # the opponent is 相手 as a player (its board is 相手のボード)
     assert "相手" in page.inner_text("#tor-sheet")
     # the opponent board ranks in the score table too, with its pad's total
@@ -288,7 +291,7 @@ def test_alternative_board_with_the_rainbow_tile(server, new_context):
     played = play(page, 120, shots="tor-alt2", order=order, rainbow_first=True)
     assert {"take", "place", "rainbow-pick", "rainbow-put"} <= set(played), played
     assert "rainbow tile" in page.inner_text("#move-log")
-    end_checks(page, "tor-alt2", 2)
+    end_checks(page, "tor-alt2", 2, rows=10)  # + paintbrush, rainbow
     page.goto(page.url.split("#")[0] + f"#/rules/{GAME}")
     page.wait_for_selector(f"#rules-summary[data-game='{GAME}']")
     assert page.inner_text("#rules-title").startswith("How to play")
