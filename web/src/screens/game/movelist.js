@@ -9,8 +9,14 @@ import { moveKey } from '../../kit/board.js';
 export function moveListView(v) {
   const { actions } = v.parts;
   let listOpen = false; // the fallback move list, as the player left it
+  /** @type {HTMLDetailsElement | null} the fold drawn last */
+  let shown = null;
   /** @param {{legal: any[], readOnly: boolean, onMove: (move: any) => unknown, title: any}} how */
   return ({ legal, readOnly, onMove, title }) => {
+    // read the fold itself: its 'toggle' event comes a task after a tap, and a redraw
+    // in between would close the list the player had just opened
+    if (shown) listOpen = shown.open;
+    shown = null;
     actions.replaceChildren();
     if (readOnly) actions.append(h('p.note', {}, v.ctl.scrubSeq !== null ? t('scrub.readOnly') : t('game.replayNote')));
     else if (legal.length) {
@@ -20,6 +26,7 @@ export function moveListView(v) {
       }, title.label(move)))));
       const fold = h('details.all-moves', { open: listOpen }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list);
       fold.addEventListener('toggle', () => { listOpen = fold.open; });
+      shown = /** @type {HTMLDetailsElement} */ (fold);
       actions.append(fold);
     }
   };
