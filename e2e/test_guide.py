@@ -110,6 +110,7 @@ def make_move(page: Any, game: str) -> None:
 
 def wrong_move(page: Any, game: str) -> None:
     """A move the step did not ask for: the guide says so and waits; Undo takes it back."""
+    wait_idle(page)  # the language switch just before redraws the screen: tap the new board
     before = seq(page)
     if game == "ducks-in-tow":  # asked: move to the Willow Tree; made: Feed where it stands
         page.click("#board [data-type=feed]")
