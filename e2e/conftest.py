@@ -7,9 +7,6 @@
   engine starts as on a returning device, from the interpreter snapshot a real boot made
   at the session's start (`engine_snapshot`); `@pytest.mark.cold_engine` gives a test a
   first visit's cold boot instead.
-- Contexts ask for reduced motion (as many players do; the app must work fully so), so
-  boards are drawn where they land, not mid-glide, and no frame goes to animation;
-  `new_context(..., motion=True)` gives the animations (e2e/test_animation.py).
 - The kernel's fixture game "high-card" is registered on the server (KIFU_EXTRA_GAMES)
   and in the browser's engine worker (protocol.js `register`, through the test-only
   localStorage key `kifu.extraEngines`), so the flows run on a small, fast game; the two
@@ -46,10 +43,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # WebAssembly's baseline compiler only: a test's page lives seconds, and optimising
-    # Pyodide's 9.6 MB module in the background cost more CPU than it saved there
-    # (~1.7 CPU-s a context; bench/ measures the browser as players run it)
-    "--js-flags=--liftoff-only",
 ]
 FIXTURE_SOURCE = (ROOT / "tests" / "kernel" / "fixture_game.py").read_text()
 PHONE = {"width": 375, "height": 812}
@@ -323,20 +316,11 @@ def new_context(
     warm = request.node.get_closest_marker("cold_engine") is None
 
     def make(
-        viewport: dict[str, int] | None = None,
-        locale: str = "en-GB",
-        *,
-        bypass_csp: bool = True,
-        motion: bool = False,
+        viewport: dict[str, int] | None = None, locale: str = "en-GB", *, bypass_csp: bool = True
     ) -> Any:
         # Playwright runs string predicates (wait_for_function) through eval, which the
         # server's Content-Security-Policy forbids; test_csp.py runs the app under it.
-        ctx = browser.new_context(
-            viewport=viewport or PHONE,
-            locale=locale,
-            bypass_csp=bypass_csp,
-            reduced_motion="no-preference" if motion else "reduce",
-        )
+        ctx = browser.new_context(viewport=viewport or PHONE, locale=locale, bypass_csp=bypass_csp)
         engines = [{"module": "kifu_fixture_game", "source": FIXTURE_SOURCE}]
         ctx.add_init_script(INIT_SCRIPT % json.dumps(engines))
         if warm:

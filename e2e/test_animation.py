@@ -140,7 +140,7 @@ ORDER = {"ducks-in-tow": DUCKS, "tulikko": TULIKKO}
 
 
 def start(new_context: Any, server: Any, game: str, *, reduced: bool = False) -> Any:
-    page = open_app(new_context(PHONE_390, motion=True).new_page(), server.url)
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
     if reduced:
         page.emulate_media(reduced_motion="reduce")
     page.evaluate("localStorage.setItem('kifu.botDelay', '400')")  # a bot's pause, as played
