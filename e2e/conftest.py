@@ -229,13 +229,10 @@ def engine_snapshot(built: None, browser: Any, tmp_path_factory: pytest.TempPath
         page = ctx.new_page()
         page.goto(srv.url + "/")
         wait_engine(page)
-        page.wait_for_function(
-            "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then((k) => k.length > 0)",
+        key = page.wait_for_function(  # the worker stores it just after the boot
+            "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then((k) => k[0]?.url)",
             timeout=ENGINE_TIMEOUT,
-        )
-        key = page.evaluate(
-            "caches.open('kifu-engine-snapshot').then((c) => c.keys()).then(([k]) => k.url)"
-        )
+        ).json_value()
         received = receive_one_post(
             page,
             f"""async (url) => {{

@@ -25,7 +25,6 @@ export function moveListView(v) {
         type: 'button', dataset: { index: i, type: move.type, key: moveKey(move) }, on: { click: () => onMove(move) },
       }, title.label(move)))));
       const fold = h('details.all-moves', { open: listOpen }, h('summary', { id: 'all-moves' }, t('game.allMoves', { n: legal.length })), list);
-      fold.addEventListener('toggle', () => { listOpen = fold.open; });
       shown = /** @type {HTMLDetailsElement} */ (fold);
       actions.append(fold);
     }
