@@ -128,6 +128,8 @@ from core.kernel.compact import join_chunks, pack_entries, unpack_entries
 from core.kernel.packing import Tables
 from core.kernel.record import AnyEntry
 
+from .breaker import Breaker, guard_connections
+
 log = logging.getLogger(__name__)
 NAMESPACE = UUID("6b1d7c1e-2f43-4d5e-9a0b-6b6966752d31")
 SCHEMA_LOCK = 0x6B696675  # pg_advisory_lock key: "kifu"
@@ -900,11 +902,15 @@ def open_store(data_dir: str, database_url: str | None) -> KifuStore:
     if env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
         return KifuStore(env=env)
     import psycopg
+    from eventsourcing.postgres import PostgresFactory
 
     assert database_url is not None
     with psycopg.connect(postgres_dsn(database_url), autocommit=True, connect_timeout=10) as conn:
         conn.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
         try:
-            return KifuStore(env=env)  # creates the tables if they are not there
+            store = KifuStore(env=env)  # creates the tables if they are not there
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
+    assert isinstance(store.factory, PostgresFactory)
+    guard_connections(store.factory.datastore, Breaker())
+    return store
