@@ -61,7 +61,25 @@ def foresee(
 ) -> tuple[Any, bool]:
     """The state `move` leads to as far as `seat` can foresee it, and whether it stopped
     short: its events are folded up to (not including) the first that reveals hidden
-    information, so a bot never chooses by a card it has not seen yet."""
+    information, so a bot never chooses by a card it has not seen yet.
+
+    A StepRules title plays the move on one private copy (`play_in_place`, as `decide`
+    does) and hands that copy out when nothing was revealed; otherwise the events before
+    the first reveal are folded into one fresh copy. The same states as folding event by
+    event through `evolve` (a copy each), with one copy instead of one an event."""
+    play_in_place = getattr(game, "play_in_place", None)
+    if play_in_place is not None:
+        work = game.copy(state)  # type: ignore[attr-defined]
+        events = play_in_place(work, seat, move)
+        for i, event in enumerate(events):
+            if game.reveals(event):
+                if not i:
+                    return state, True
+                seen = game.copy(state)  # type: ignore[attr-defined]
+                for before in events[:i]:
+                    game.fold(seen, before)  # type: ignore[attr-defined]
+                return seen, True
+        return work, False
     after = state
     for event in game.decide(state, seat, move):
         if game.reveals(event):

@@ -277,3 +277,30 @@ def test_search_bots_play_a_solo_game(game_id: str, name: str) -> None:
         move = bot(game, state, seat, rng)
         assert move in game.legal_moves(state, seat)
         state = game.apply(state, seat, move)[1]
+
+
+def _keeps_the_copy(game: Any, state: Any, seat: int, rng: Rng) -> Any:
+    """A cheat that foresees each move as `foresee` does, on a copy played in place, but
+    keeps that copy when the move revealed something (`foresee` drops it) and asks what
+    follows in it."""
+    moves = game.legal_moves(state, seat)
+    after = []
+    for move in moves:
+        work = game.copy(state)
+        game.play_in_place(work, seat, move)
+        after.append(len(game.to_move(work)))
+    return moves[after.index(max(after))]
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_a_copy_played_in_place_past_a_reveal_is_caught(game_id: str) -> None:
+    """A state a bot played a move on in place (`play_in_place`, as `foresee` does) is
+    judged by what it holds afterwards (tests/kernel/peeking.py): a bot that asks about
+    that copy after the move revealed something is caught at the positions where a draw
+    is pending, while `foresee`'s copies (dropped at a reveal) pass (the bots above)."""
+    game = get(game_id)
+    caught = [
+        bool(questions_under_redeal(game, _keeps_the_copy, state, seat, REDEAL[game_id]))
+        for state, seat in positions(game_id)[:3]
+    ]
+    assert any(caught), caught

@@ -36,8 +36,14 @@ redacted for the seat, of a move or any other value)."""
 # folding at the first that reveals. So neither decide's answer nor the event given to
 # `reveals` is logged (its answer is: it depends on the event's kind), only what the
 # bot does next with the events, such as folding one into a state (`evolve`).
-_UNSEEN_ANSWERS = frozenset({"decide"})
+_UNSEEN_ANSWERS = frozenset({"decide", "play_in_place"})
 _UNSEEN_QUESTIONS = frozenset({"reveals"})
+# Methods that change the state they are given (a private copy the bot made): `fold`
+# folds one event into it, `play_in_place` plays a move on it (decide's events, then
+# its state). What the state then holds is logged as an answer (as `evolve`'s and
+# `apply`'s new states are), except after a move that revealed something: the kernel's
+# `foresee` drops that copy and folds the events before the reveal into a fresh one.
+_IN_PLACE = frozenset({"fold", "play_in_place"})
 
 
 class Parted(Exception):
@@ -71,6 +77,7 @@ class Asking:
         if not callable(attr) or isinstance(attr, type):
             return attr
         hide_question, hide_answer = name in _UNSEEN_QUESTIONS, name in _UNSEEN_ANSWERS
+        in_place = name in _IN_PLACE
         seen, log = self._seen, self._log
 
         def asked(*args: Any) -> Any:
@@ -78,10 +85,20 @@ class Asking:
             answer = attr(*args)
             if not hide_answer:
                 log(("=" + name, (seen(answer),)))
+            if in_place:
+                self._changed(name, args[0], answer)
             return answer
 
         setattr(self, name, asked)  # later calls skip __getattr__
         return asked
+
+    def _changed(self, name: str, state: Any, answer: Any) -> None:
+        """A state changed in place: its view is made again; logged unless the move
+        played on it revealed something (the bot must not look at that copy)."""
+        self._states.pop(id(state), None)
+        if name == "play_in_place" and any(self._game.reveals(event) for event in answer):
+            return
+        self._log(("=" + name + " state", (self._seen(state),)))
 
     def _log(self, question: Question) -> None:
         expected, n = self.expected, len(self.questions)
