@@ -29,8 +29,10 @@ from .state import Player, State
 FAR = 8  # steps counted at most: beyond, a goal is simply far
 
 
-def _needs(card: str) -> list[int]:
-    return [int(c in CARD_BY_ID[card].ducks) for c in COLOURS]
+@cache
+def _needs(card: str) -> tuple[int, ...]:
+    """The ducks a card asks for, per colour (0 or 1)."""
+    return tuple(int(c in CARD_BY_ID[card].ducks) for c in COLOURS)
 
 
 def _missing(p: Player, card: str) -> list[int]:
@@ -62,25 +64,28 @@ def evaluate(state: State, seat: int) -> float:
     value = 100.0 * score(p) + 150.0 * len(p.tableau)
     if state.phase == "over":
         return value
-    shops = tuple(i for i, t in enumerate(state.tiles) if t.role == GIFT_SHOP)
-    hand = sorted(p.hand, key=lambda c: (sum(_missing(p, c)), -len(CARD_BY_ID[c].ducks), c))
+    tiles = state.tiles
+    missing_of = {c: _missing(p, c) for c in p.hand}
+    hand = sorted(p.hand, key=lambda c: (sum(missing_of[c]), -len(CARD_BY_ID[c].ducks), c))
     wants = [0] * NCOL
     for card in hand[:2]:
-        need, missing = _needs(card), _missing(p, card)
+        need, missing = _needs(card), missing_of[card]
         wants = [max(w, n) for w, n in zip(wants, need, strict=True)]
         value += 12.0 * (sum(need) - sum(missing))
         if not sum(missing):
-            here = [i for i, t in enumerate(state.tiles) if t.location == CARD_BY_ID[card].location]
-            value += 20.0 - 2.0 * _distances(state.seats, tuple(here))[p.pawn]
+            location = CARD_BY_ID[card].location
+            here = tuple(i for i, t in enumerate(tiles) if t.location == location)
+            value += 20.0 - 2.0 * _distances(state.seats, here)[p.pawn]
             continue
         for c in range(NCOL):
             if not missing[c]:
                 continue
             if p.food[c]:
                 value += 4.0
-                ducks = tuple(i for i, t in enumerate(state.tiles) if t.ducks[c])
+                ducks = tuple(i for i, t in enumerate(tiles) if t.ducks[c])
                 value -= 1.0 * _distances(state.seats, ducks)[p.pawn]
             else:
+                shops = tuple(i for i, t in enumerate(tiles) if t.role == GIFT_SHOP)
                 value -= 1.0 * _distances(state.seats, shops)[p.pawn]
     value -= 8.0 * sum(max(0, t - w) for t, w in zip(p.tow, wants, strict=True))
     value += 0.5 * min(sum(p.food), FOOD_LIMIT)  # food beyond 4 is returned
