@@ -23,7 +23,7 @@ from core.kernel.bots import one_ply
 
 from . import scoring
 from .data import REFRESH_PENALTY, level
-from .forest import best_prefix, can_walk, path_length, vp_of
+from .forest import best_prefix, path_length, splits, vp_of
 from .state import State
 
 
@@ -36,10 +36,14 @@ def evaluate(state: State, seat: int) -> float:
     for t in player.forest:
         if t.mission and t.animal:
             at = (t.q, t.r)
-            if can_walk(player.forest, at):
+            # one search a mission: a whole path can be walked (forest.can_walk) exactly
+            # when its best prefix is the whole path and the walk splits nothing
+            length = path_length(t.tile)
+            prefix = best_prefix(player.forest, at)
+            if prefix == length and not splits(player.forest, at):
                 promise += 0.7 * vp_of(t.tile)
             else:
-                near = best_prefix(player.forest, at) / path_length(t.tile)
+                near = prefix / length
                 promise += vp_of(t.tile) * (0.1 + 0.4 * near)
     promise += 0.5 * len(player.supply)  # animals left keep option B open
     if state.solo is not None:
