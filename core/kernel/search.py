@@ -96,6 +96,19 @@ class _Search:
         self.depth = depth
         self.exploration = exploration
         self.scale = scale
+        # A world is the iteration's own (determinize makes it afresh): a StepRules title
+        # plays each move on it in place (one copy an iteration, not one a move); a
+        # rollout policy's slip (IllegalMove) could leave a move half played, so its
+        # moves are applied on copies.
+        in_place = getattr(game, "play_in_place", None)
+        self.play: Callable[[Any, int, Any], Any] = (
+            (lambda world, seat, move: (in_place(world, seat, move), world)[1])
+            if in_place is not None
+            else (lambda world, seat, move: game.apply(world, seat, move)[1])
+        )
+        self.rollout_play: Callable[[Any, int, Any], Any] = (
+            self.play if rollout is None else (lambda w, s, m: game.apply(w, s, m)[1])
+        )
 
     def iterate(self, root: _Node, world: Any, shortlist: set[bytes] | None = None) -> None:
         """Selection and expansion (follow the tree while every move legal in this
@@ -117,14 +130,14 @@ class _Search:
                 key = untried[self.rng.below(len(untried))]
                 child = _Node(legal[key], mover)
                 node.children[key] = child
-                world = game.apply(world, mover, child.move)[1]
+                world = self.play(world, mover, child.move)
                 path.append(child)
                 break
             options = [node.children[key] for key in legal]
             for option in options:
                 option.available += 1
             node = max(options, key=self.ucb)
-            world = game.apply(world, mover, node.move)[1]
+            world = self.play(world, mover, node.move)
             path.append(node)
         rewards = self.playout(world)
         for visited in path[1:]:
@@ -156,7 +169,7 @@ class _Search:
             else:
                 move = self.rollout(game, world, seat, self.rng)
             try:
-                world = game.apply(world, seat, move)[1]
+                world = self.rollout_play(world, seat, move)
             except IllegalMove:  # a rollout policy's slip ends the playout, not the search
                 break
         outcome = game.outcome(world)

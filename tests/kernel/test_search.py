@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
+from core.games import get
 from core.kernel import Rng, Timeline, new_record, play_bots, random_bot
 from core.kernel.bots import one_ply
-from core.kernel.search import begin, search_bot, unseen
+from core.kernel.encoding import canonical
+from core.kernel.search import _Search, begin, search_bot, unseen
 from tests.kernel.fixture_game import GAME, Play, State
 from tests.kernel.peeking import choices_under_redeal
 
@@ -208,3 +211,44 @@ def test_any_bot_can_be_begun_the_one_shot_ones_have_no_budget() -> None:
     thinking = begin(search_bot(50), GAME, *forced, Rng.seeded(1))
     assert (thinking.total, thinking.finished) == (0, True)
     assert thinking.move() == GAME.legal_moves(*forced)[0]
+
+
+TITLES = (
+    "tulikko",
+    "ducks-in-tow",
+    "valley-of-the-torii",
+    "whispering-woods",
+    "rewild-south-america",
+)
+
+
+def test_a_title_search_plays_its_worlds_in_place_and_leaves_the_state_untouched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A StepRules title's worlds are played in place (each is determinize's own copy):
+    the real state comes out of a search unchanged, and the move is the one the search
+    makes when it applies every move on a copy."""
+    chosen = {}
+    for game_id in TITLES:
+        game = get(game_id)
+        state = game.initial(game.setup(2, 4, {}))
+        rng = Rng.seeded(4, 3)
+        for _ in range(12):
+            seat = game.to_move(state)[0]
+            state = game.apply(state, seat, random_bot(game, state, seat, rng))[1]
+        seat = game.to_move(state)[0]
+        before = canonical(state)
+        chosen[game_id] = (state, seat, SEARCH(game, state, seat, Rng.seeded(5, 1)))
+        assert canonical(state) == before, game_id
+    init = _Search.__init__
+
+    def on_copies(self: _Search, game: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, game, *args, **kwargs)
+        self.play = self.rollout_play = lambda w, s, m: game.apply(w, s, m)[1]
+
+    monkeypatch.setattr(_Search, "__init__", on_copies)
+    for game_id, (state, seat, move) in chosen.items():
+        assert SEARCH(get(game_id), state, seat, Rng.seeded(5, 1)) == move, game_id
+
+
+SEARCH = search_bot(12, rollout_depth=30)
