@@ -22,9 +22,37 @@ from __future__ import annotations
 from core.kernel.bots import one_ply
 
 from . import scoring
-from .data import REFRESH_PENALTY, level
+from .data import REFRESH_PENALTY, TILES, level
 from .forest import best_prefix, path_length, splits, vp_of
-from .state import State
+from .state import Placed, State
+
+_PREFIXES: dict[tuple[str, tuple[tuple[int, int, str], ...]], int] = {}
+"""`forest.best_prefix` of a mission tile, by its tile and the forest tiles a route from
+it can reach (their colours and places relative to it): a plan's states differ by a
+tile or two, so most missions' searches are the same search again."""
+
+PREFIXES_KEPT = 1 << 15  # searches remembered at most; then forgotten all at once
+
+
+def _best_prefix(forest: list[Placed], t: Placed, length: int) -> int:
+    """`forest.best_prefix(forest, (t.q, t.r))`, remembered. A route of `length` tiles
+    from the mission tile steps from one forest tile (not a mission tile) to the next,
+    so it stays within `length` steps of it: the colours of the forest tiles there
+    decide the search (forest.best_prefix)."""
+    q, r = t.q, t.r
+    near = []
+    for u in forest:
+        if not u.mission:
+            dq, dr = u.q - q, u.r - r
+            if abs(dq) + abs(dr) + abs(dq + dr) <= 2 * length:
+                near.append((dq, dr, TILES[u.tile].colour))
+    key = (t.tile, tuple(near))
+    prefix = _PREFIXES.get(key)
+    if prefix is None:
+        if len(_PREFIXES) >= PREFIXES_KEPT:
+            _PREFIXES.clear()
+        prefix = _PREFIXES[key] = best_prefix(forest, (q, r))
+    return prefix
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -39,7 +67,7 @@ def evaluate(state: State, seat: int) -> float:
             # one search a mission: a whole path can be walked (forest.can_walk) exactly
             # when its best prefix is the whole path and the walk splits nothing
             length = path_length(t.tile)
-            prefix = best_prefix(player.forest, at)
+            prefix = _best_prefix(player.forest, t, length)
             if prefix == length and not splits(player.forest, at):
                 promise += 0.7 * vp_of(t.tile)
             else:

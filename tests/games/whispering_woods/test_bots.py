@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.whispering_woods import GAME
+from core.games.whispering_woods import GAME, bots, scoring
+from core.games.whispering_woods.data import REFRESH_PENALTY, level
+from core.games.whispering_woods.forest import best_prefix, can_walk, path_length, vp_of
+from core.games.whispering_woods.state import State
 from core.kernel import Rng, bots_of
-from core.kernel.bots import beats
+from core.kernel.bots import beats, random_bot
 from tests.games.bot_turns import rest_of_turn
 
 
@@ -34,3 +37,51 @@ def test_the_search_levels_plan_the_turn_and_complete_a_mission_greedy_misses(le
     done = len(state.players[seat].completed)
     assert len(rest_of_turn(GAME, state, seat, bots["greedy"])[0].players[seat].completed) == done
     assert len(rest_of_turn(GAME, state, seat, bots[level])[0].players[seat].completed) > done
+
+
+def _evaluate_as_written(state: State, seat: int) -> float:
+    """evaluate as first written: can_walk, else best_prefix, asked afresh."""
+    player = state.players[seat]
+    per_flip = REFRESH_PENALTY if state.solo is None else level(state.solo.level).penalty
+    banked = scoring.mission_vp(player) + scoring.combo_vp(player)
+    banked -= per_flip * scoring.flips(player)
+    promise = 0.0
+    for t in player.forest:
+        if t.mission and t.animal:
+            at = (t.q, t.r)
+            if can_walk(player.forest, at):
+                promise += 0.7 * vp_of(t.tile)
+            else:
+                near = best_prefix(player.forest, at) / path_length(t.tile)
+                promise += vp_of(t.tile) * (0.1 + 0.4 * near)
+    promise += 0.5 * len(player.supply)
+    if state.solo is not None:
+        promise += 10.0 * len(state.solo.achieved)
+        if state.solo.cleared:
+            promise += 1_000.0
+    return banked + promise
+
+
+def test_evaluate_is_as_written_searching_each_mission_once() -> None:
+    """evaluate searches each mission's path once and remembers the search by the
+    forest tiles a route can reach (bots._best_prefix): over every state of seeded
+    games (two seats and solitaire), each mission's remembered prefix is
+    forest.best_prefix's, and evaluate is the very number it was with can_walk and
+    best_prefix asked afresh."""
+    bots._PREFIXES.clear()
+    checked = 0
+    for seats, seed in ((2, 0), (2, 1), (1, 2), (3, 3)):
+        state = GAME.initial(GAME.setup(seats, seed, {}))
+        rng = Rng.seeded(seed, 7)
+        while GAME.to_move(state):
+            for seat in range(state.seats):
+                forest = state.players[seat].forest
+                for t in forest:
+                    if t.mission and t.animal:
+                        prefix = bots._best_prefix(forest, t, path_length(t.tile))
+                        assert prefix == best_prefix(forest, (t.q, t.r))
+                        checked += 1
+                assert bots.evaluate(state, seat) == _evaluate_as_written(state, seat)
+            seat = GAME.to_move(state)[0]
+            state = GAME.apply(state, seat, random_bot(GAME, state, seat, rng))[1]
+    assert checked > 500, checked
