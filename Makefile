@@ -52,9 +52,11 @@ chromium:
 	@test -x /usr/bin/chromium -a -d /usr/share/fonts/opentype/ipafont-gothic || \
 	  (apt-get update -qq && apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null)
 
+# One pytest run on two workers (this machine's two cores), the browser tests first:
+# they are the long ones, so the short Python tests fill the end instead of one
+# worker idling through the other's last browser test.
 test: lint check-web bundle web chromium
-	$(BIN)/pytest -n 2
-	$(BIN)/pytest e2e -n 2
+	$(BIN)/pytest -n 2 e2e tests
 
 # Not part of the suite: the browser benchmark (engine boot, replay, bytes on first visit).
 bench-browser: bundle chromium

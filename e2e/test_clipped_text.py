@@ -100,9 +100,11 @@ def test_rewild_card_names_whole_and_a_card_opens_on_a_tap(server, new_context, 
     assert page.evaluate(LONG_NAMES, [cards, longest]) == [], longest
     shot(page, f"clip-rewild-390-{lang}")
     # a card looked at opens whole: its name and what it does
-    face = page.query_selector("#board .rw-display .rw-card .zoom-face")
-    assert face, "a display card is a face to open"
-    name = face.eval_on_selector(".rw-name", "e => e.textContent")
+    # (a locator, found again at the tap: the full-page screenshot above resizes the
+    # page, and the board drawn again for the new size may replace the card)
+    face = page.locator("#board .rw-display .rw-card .zoom-face").first
+    name = face.locator(".rw-name").text_content()
+    assert name, "a display card is a face to open"
     face.click()
     page.wait_for_selector("#card-zoom[open]")
     assert name in page.inner_text("#card-zoom h3")
