@@ -1,16 +1,18 @@
 """Accessibility checked by axe-core (#38), at 390 × 844, in English and Japanese: the
 home screen, the new-game form, each title's game a few moves in (a local game against a
-bot), its how-to-play page, and a finished game's end screen. No serious or critical
+bot), its how-to-play page, a finished game's end screen, and each title's finished game
+opened as a replay (its end screen, then its history scrubbed back). No serious or critical
 violation, but the known exceptions below (each with why it stays). axe-core is the npm
 devDependency in web/, injected from web/node_modules (no CDN). One page, both languages,
 going from screen to screen."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from conftest import PHONE_390, WEB, open_app
-from helpers import click_move, new_game
+from helpers import click_move, new_game, pass_cover, wait_idle
 
 AXE = WEB / "node_modules" / "axe-core" / "axe.min.js"
 TITLES = [
@@ -90,5 +92,54 @@ def test_no_serious_violations(server: Any, new_context: Any) -> None:
         page.select_option("#lang-select", lang)
         page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
         found += screens(page, server.url, lang)
+    assert found == [], "\n".join(found)
+    assert page.errors == []
+
+
+def finished_record(game_id: str, seed: int) -> bytes:
+    """A two-seat game of `game_id` played to its end by its easy bots on CPython (random
+    bots make a game of Ducks in Tow fifty times as long)."""
+    from core.games import get
+    from core.kernel import Rng, encode_record
+    from core.kernel.bots import bots_of, play_bots
+    from core.kernel.timeline import Timeline, new_record
+
+    game = get(game_id)
+    timeline = Timeline(game, new_record(game, record_id=f"a11y-{game_id}", seats=2, seed=seed))
+    greedy = bots_of(game)["greedy"]
+    play_bots(timeline, {0: greedy, 1: greedy}, Rng.seeded(seed, stream=1))
+    assert not timeline.to_move(), f"{game_id}: the bots did not finish"
+    return encode_record(timeline.record, "json")
+
+
+def test_every_titles_finished_game_and_its_replay(
+    server: Any, new_context: Any, tmp_path: Path
+) -> None:
+    """Each title's finished game, imported as a record file: its end screen, then its
+    history scrubbed to the first move (the replay), in English, then in Japanese."""
+    page = open_app(new_context(PHONE_390).new_page(), server.url)
+    rows: dict[str, str] = {}
+    for game in TITLES:
+        path = tmp_path / f"{game}.kifu"
+        path.write_bytes(finished_record(game, seed=3))
+        page.goto(f"{server.url}/#/")
+        page.set_input_files("#import-file", str(path))
+        page.wait_for_url("**/#/game/**")
+        rows[game] = page.url.split("#/game/")[1]
+    found: list[str] = []
+    for lang in ("en", "ja"):
+        page.goto(f"{server.url}/#/")
+        page.select_option("#lang-select", lang)
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        for game, row in rows.items():
+            go(page, server.url, f"/game/{row}", "#turn")
+            wait_idle(page)
+            pass_cover(page)
+            page.wait_for_selector("#end-screen")
+            found += violations(page, f"{lang} {game} end screen")
+            page.click("#scrub-first")
+            page.wait_for_selector("#end-screen", state="detached")
+            wait_idle(page)
+            found += violations(page, f"{lang} {game} replay")
     assert found == [], "\n".join(found)
     assert page.errors == []
