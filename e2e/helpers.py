@@ -333,3 +333,54 @@ def open_imported(new_context: Any, url: str, directory: Any, lang: str, data: b
     wait_idle(page)
     pass_cover(page)
     return page
+
+
+# Every move the board and its controls offer: its key, type, and the picker holding it.
+OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
+  el.dataset.pick = String(i);
+  const picker = el.closest('details.picker');
+  return { i, move: JSON.parse(el.dataset.move), picker: picker ? picker.dataset.type : null,
+           open: picker ? picker.open : true, control: !!el.closest('#step-controls') };
+})"""
+
+
+def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
+    """Tap the preferred move; returns (its type, where: board | control | picker)."""
+    offered = page.evaluate(OFFERED)
+    assert offered, f"nothing to tap: {page.inner_text('#turn')}"
+    rank = {kind: n for n, kind in enumerate(order)}
+    choice = min(offered, key=lambda o: (rank.get(o["move"]["type"], len(order)), o["i"]))
+    if not choice["open"]:
+        page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
+    before = page.get_attribute("#turn", "data-seq")
+    page.click(f"[data-pick='{choice['i']}']")
+    wait_played(page, before)
+    where = "picker" if choice["picker"] else "control" if choice["control"] else "board"
+    return str(choice["move"]["type"]), where
+
+
+# The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
+# game short (about 100 taps): buying cards again and again would stretch it past 700.
+DUCKS_ORDER = [
+    "gift-food",
+    "claim",
+    "drop-off",
+    "adopt",
+    "keep-shaken",
+    "feed",
+    "take-display",
+    "take-deck",
+    "shake",
+    "disperse",
+    "discard-card",
+    "return-food",
+    "finish-food",
+    "release-shaken",
+    "stop-drawing",
+    "move",
+    "end-turn",
+]
+FIRST_ONLY = {"gift-food"}
+TULIKKO_ORDER = ["place-token", "place", "slide", "discard", "move-to", "end-turn", "skip-token"]
+# The move types a tapping player prefers, per title (others: the first offered).
+TAP_ORDERS = {"tulikko": TULIKKO_ORDER, "ducks-in-tow": DUCKS_ORDER}

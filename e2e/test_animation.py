@@ -32,8 +32,7 @@ from typing import Any
 
 import pytest
 from conftest import ARTIFACTS, PHONE_390, open_app, shot
-from helpers import fix_seeds, new_game, wait_idle
-from test_tap_play import DUCKS, TULIKKO, tap_once
+from helpers import TAP_ORDERS, fix_seeds, new_game, tap_once, wait_idle
 
 # Watches #board: each redraw (a mutation batch) reports the animations it started and
 # where each key was before and after; every frame while they run, each animated keyed
@@ -136,9 +135,6 @@ WATCH = """([hold, reduced]) => {
 }"""
 
 
-ORDER = {"ducks-in-tow": DUCKS, "tulikko": TULIKKO}
-
-
 def start(new_context: Any, server: Any, game: str, *, reduced: bool = False) -> Any:
     page = open_app(new_context(PHONE_390).new_page(), server.url)
     if reduced:
@@ -169,7 +165,7 @@ def play_past_bot_turns(
         seen_bot = sum(1 for a, b in itertools.pairwise(seats) if a == "" and b != "")
         if seen_bot >= turns:
             return
-        tap_once(page, ORDER[game])
+        tap_once(page, TAP_ORDERS[game])
     raise AssertionError("the bot did not play its turns")
 
 

@@ -11,54 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import fix_seeds, in_view, new_game, wait_idle, wait_played
-
-# The Gift Shop's food picker is tapped once (FIRST_ONLY); after that the order keeps a
-# game short (about 100 taps): buying cards again and again would stretch it past 700.
-DUCKS = [
-    "gift-food",
-    "claim",
-    "drop-off",
-    "adopt",
-    "keep-shaken",
-    "feed",
-    "take-display",
-    "take-deck",
-    "shake",
-    "disperse",
-    "discard-card",
-    "return-food",
-    "finish-food",
-    "release-shaken",
-    "stop-drawing",
-    "move",
-    "end-turn",
-]
-FIRST_ONLY = {"gift-food"}
-TULIKKO = ["place-token", "place", "slide", "discard", "move-to", "end-turn", "skip-token"]
-
-# Every move the board and its controls offer: its key, type, and the picker holding it.
-OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
-  el.dataset.pick = String(i);
-  const picker = el.closest('details.picker');
-  return { i, move: JSON.parse(el.dataset.move), picker: picker ? picker.dataset.type : null,
-           open: picker ? picker.open : true, control: !!el.closest('#step-controls') };
-})"""
-
-
-def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
-    """Tap the preferred move; returns (its type, where: board | control | picker)."""
-    offered = page.evaluate(OFFERED)
-    assert offered, f"nothing to tap: {page.inner_text('#turn')}"
-    rank = {kind: n for n, kind in enumerate(order)}
-    choice = min(offered, key=lambda o: (rank.get(o["move"]["type"], len(order)), o["i"]))
-    if not choice["open"]:
-        page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
-    before = page.get_attribute("#turn", "data-seq")
-    page.click(f"[data-pick='{choice['i']}']")
-    wait_played(page, before)
-    where = "picker" if choice["picker"] else "control" if choice["control"] else "board"
-    return str(choice["move"]["type"]), where
+from helpers import FIRST_ONLY, TAP_ORDERS, fix_seeds, in_view, new_game, tap_once, wait_idle
 
 
 def play_by_tapping(page: Any, order: list[str], limit: int) -> list[tuple[str, str]]:
@@ -96,7 +49,7 @@ def test_whole_game_by_tapping(server, new_context, game):
     fix_seeds(page, *SEEDS[game])
     new_game(page, game, ["human", "bot"])
     shot(page, f"tap-{game}-start-390")
-    order = TULIKKO if game == "tulikko" else DUCKS
+    order = TAP_ORDERS[game]
     played = play_by_tapping(page, order, limit=400)
     kinds = {kind for kind, _ in played}
     # the steps of a turn were all taken on the board or the controls beside it
@@ -138,7 +91,7 @@ def test_the_move_log_tells_what_happened_in_words(server, new_context):
         wait_idle(page)
         if page.evaluate(bot_slid):
             break
-        tap_once(page, TULIKKO)
+        tap_once(page, TAP_ORDERS["tulikko"])
     assert page.is_visible("#last-turn")
     lines = page.eval_on_selector_all(
         "#move-log li[data-seat]",
