@@ -12,10 +12,24 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE_390, TABLET, open_app, shot
-from helpers import in_view, new_game, share_link, sideways_overflow, wait_idle, wait_played
+from helpers import (
+    in_view,
+    new_game,
+    open_imported,
+    pass_cover,
+    seq,
+    share_link,
+    sideways_overflow,
+    wait_idle,
+    wait_played,
+)
 
+from core import games
 from core.games.whispering_woods.forest import best_prefix, walks
 from core.games.whispering_woods.state import Placed
+from core.kernel import Rng, Timeline, new_record
+from core.kernel.bots import bots_of, random_bot
+from core.kernel.compact import encode_compact
 
 # What the acting forest and the board offer now, read from the page (the tile ids and
 # positions are data attributes, never on screen).
@@ -51,10 +65,16 @@ SIZE = """(sel) => {
 }"""
 
 
+# A place on the board is at least this many px across where it is tapped: the forest
+# is drawn to fit its box down to this size, and scrolls inside it beyond (it was 40 px
+# when a forest never shrank below 46 px a hexagon and sat half out of its box late on).
+TAP = 31.5
+
+
 def big_enough(page: Any, selector: str) -> None:
-    """A place on the board is at least 40 px across where it is tapped."""
+    """A place on the board is at least TAP px across where it is tapped."""
     size = page.evaluate(SIZE, selector)
-    assert size >= 40, (selector, size)
+    assert size >= TAP, (selector, size)
 
 
 def moved(page: Any, before: str) -> None:
@@ -252,4 +272,195 @@ def test_solitaire_level_1_by_tapping_in_japanese(server, new_context):
     assert "ミッションタイル" in rules and "動物コマ" in rules and "ソリティアモード" in rules
     assert sideways_overflow(page) <= 0
     shot(page, "ww-howto-390-ja")
+    assert page.errors == []
+
+
+# Late in a game (#38 item 11): the forest was drawn at 46 px a hexagon or more and
+# scrolled inside a box 30 % of the screen high with no cue, so by round 18 half of it,
+# and of the places to tap, lay outside the box where nothing said so; the market
+# tiles' mission paths were 5-7 px dots.
+
+# Where the acting forest's places to tap stand against its box (at the top of the
+# page): how many, how many wholly inside it, and for each one not, the sides it lies
+# beyond and whether the box cues them; the box's sides shaded; the smallest place seen.
+PLACES = """() => {
+  window.scrollTo(0, 0);
+  const panel = document.querySelector('#board [data-stage=acting]');
+  const visible = (el) => el.style.display !== 'none' && el.getBoundingClientRect().width > 0;
+  const places = [...panel.querySelectorAll(
+    '.ww-open[data-move], .ww-walk-end[data-move], .ww-step, .ww-pick')].filter(visible);
+  const box = panel.querySelector('.ww-forest-scroll').getBoundingClientRect();
+  const view = panel.querySelector('.ww-forest-view')
+    || { dataset: {}, classList: { contains: () => false } };
+  const words = (v) => (v || '').split(' ').filter(Boolean);
+  const cued = words(view.dataset.places);
+  const toggle = document.querySelector('#ww-zoom');
+  const out = [];
+  const seen = [];
+  for (const el of places) {
+    const r = el.getBoundingClientRect();
+    const sides = [];
+    if (r.left < box.left - 1) sides.push('left');
+    if (r.right > box.right + 1) sides.push('right');
+    if (r.top < box.top - 1) sides.push('top');
+    if (r.bottom > box.bottom + 1) sides.push('bottom');
+    if (sides.length) out.push({ sides, cued: sides.every((side) => cued.includes(side)) });
+    else seen.push({ move: el.dataset.move || '', x: r.x + r.width / 2, y: r.y + r.height / 2,
+                     size: Math.min(r.width, r.height),
+                     kind: el.classList.contains('chosen') ? 'chosen' : el.classList[0] });
+  }
+  return { n: places.length, seen, out, more: words(view.dataset.more), cued,
+           whole: view.classList.contains('whole'),
+           toggle: !!toggle && !toggle.hidden && toggle.getBoundingClientRect().height >= 31,
+           box: { top: box.top, bottom: box.bottom, left: box.left, right: box.right },
+           bar: document.querySelector('#game-bar').getBoundingClientRect().top };
+}"""
+
+
+def check_places(page: Any, where: str) -> dict[str, Any]:
+    """The player never hunts for a place: the forest's box is on screen above the bottom
+    bar; at least one place to tap is wholly in it, at a size to tap (but in the whole
+    forest at a glance, where a tap zooms in); every place outside
+    it lies beyond a side that shows the places' arrow, and "Whole forest" is offered."""
+    state = page.evaluate(PLACES)
+    box = state["box"]
+    assert box["top"] >= 0 and box["bottom"] <= state["bar"] + 1, (where, box, state["bar"])
+    if state["n"]:
+        assert state["seen"], f"{where}: no place to tap in sight: {state}"
+        # at a size to tap, but in the whole forest (there a tap zooms in)
+        assert state["whole"] or all(p["size"] >= TAP for p in state["seen"]), (where, state)
+    assert all(p["cued"] for p in state["out"]), f"{where}: places out of sight, uncued: {state}"
+    if state["out"]:
+        assert state["toggle"], f"{where}: places out of sight and no Whole forest: {state}"
+    return state
+
+
+# The market's path cells: each cell's size on screen (px), smallest first.
+CELLS = """() => [...document.querySelectorAll(
+    '#board .ww-market-tile svg circle, #board .ww-market-tile svg .ww-cell')]
+  .map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })
+  .sort((a, b) => a - b)"""
+
+
+def woods_late(seed: int, bot: str, rounds: int) -> tuple[bytes, int]:
+    """A 2-player Whispering Woods record (seat 1 the random bot, seat 0 `bot`) stopped
+    where seat 0 takes tiles in round `rounds`: seed 2 with random play reaches round 18 at
+    seq 69, a forest 12 hexagons wide and 12 rows high with its open places; seed 6 with
+    the greedy bot round 18 at seq 83, 7.5 wide and 10 rows (at 32 px a place, neither
+    fits a box 253 px high)."""
+    game = games.get("whispering-woods")
+    first = random_bot if bot == "random" else bots_of(game)[bot]
+    timeline = Timeline(game, new_record(game, record_id="r-woods-late", seats=2, seed=seed))
+    rng = Rng.seeded(seed, stream=3)
+    while timeline.to_move():
+        seat = timeline.to_move()[0]
+        kinds = {type(move).__name__ for move in timeline.legal_moves(seat)}
+        if seat == 0 and timeline.state.round >= rounds and "TakeForest" in kinds:
+            return encode_compact(game, timeline.record), timeline.seq
+        move = (first if seat == 0 else random_bot)(game, timeline.state, seat, rng)
+        timeline.play(seat, move, move_id=f"{timeline.seq}")
+    raise AssertionError(f"seed {seed} never reached round {rounds}")
+
+
+ORDER = ("ww-walk-end", "ww-open", "ww-step", "ww-pick")  # an animal already picked: never
+
+
+def tap_seen(page: Any, state: dict[str, Any]) -> None:
+    """Tap a place in sight (the walk's end, a place for the tile, the walk's next step,
+    an animal), where it is on screen: as a finger does, nothing scrolls it into view."""
+    before = page.get_attribute("#turn", "data-seq")
+    places = sorted(
+        (p for p in state["seen"] if p["kind"] in ORDER), key=lambda p: ORDER.index(p["kind"])
+    )
+    assert places, f"nothing to tap in sight: {state}"
+    place = places[0]
+    page.mouse.click(place["x"], place["y"])
+    if place["move"]:
+        wait_played(page, before)
+        wait_idle(page)
+
+
+def whole_and_back(page: Any, lang: str) -> dict[str, Any]:
+    """The whole forest at a glance (every place in the box, no side shaded), then a tap
+    on a place there zooms back in with that place in sight: the places seen then."""
+    shot(page, f"ww-late-places-390-{lang}")
+    page.click("#ww-zoom")
+    whole = check_places(page, "whole forest")
+    assert whole["whole"] and not whole["out"] and not whole["more"], whole
+    shot(page, f"ww-late-whole-390-{lang}")
+    target = whole["seen"][-1]
+    page.mouse.click(target["x"], target["y"])
+    near = check_places(page, "zoomed in")
+    assert not near["whole"], near
+    assert target["move"] in [p["move"] for p in near["seen"]], (target, near)
+    shot(page, f"ww-late-zoomed-390-{lang}")
+    return near
+
+
+def play_move(page: Any, selector: str) -> None:
+    before = page.get_attribute("#turn", "data-seq")
+    page.click(selector)
+    wait_played(page, before)
+
+
+# per language: the deal and seat 0's bot (random play sprawls, the greedy bot's is compact)
+LATE = {"en": (2, "random"), "ja": (6, "greedy")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_late_forest_shows_where_to_place(server, new_context, tmp_path, lang):
+    """Round 18 at 390 x 844: the market tiles' path cells are at least 12 px; at every
+    draw of a few turns (both players, hot seat) the places to tap are in the forest's
+    box or cued, and the whole forest is one tap away (a tap on it zooms back in there)."""
+    data, at = woods_late(*LATE[lang], 18)
+    page = open_imported(new_context, server.url, tmp_path, lang, data)
+    assert seq(page) == at
+    page.click("#board .ww-market-tile.legal >> nth=0")  # the places for a tile, as opened
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"ww-late-open-390-{lang}")
+    page.click("#board .ww-market-tile.legal >> nth=0")  # and put back
+    cells = page.evaluate(CELLS)
+    assert cells and cells[0] >= 12, f"market path cells (px): {cells}"
+    check_places(page, "start")
+    shot(page, f"ww-late-start-390-{lang}")
+    whole_seen = False
+    for tap in range(16):
+        pass_cover(page)
+        if page.query_selector("#end-screen"):
+            break
+        where = in_view(page, "#board .ww-market")
+        assert all(v in ("ok", "none") for v in where.values()), (tap, where)
+        assert sideways_overflow(page) <= 0, tap
+        controls = page.eval_on_selector_all(
+            "#step-controls [data-move]", "els => els.map(e => e.dataset.type)"
+        )
+        state = check_places(page, f"tap {tap}")
+        market = page.query_selector("#board .ww-market-tile.legal")
+        chosen = page.query_selector("#board .ww-market-tile[aria-pressed=true]")
+        if "keep" in controls:
+            play_move(page, "#step-controls [data-type=keep]")
+        elif state["n"] and (chosen or not market):
+            if state["out"] and not whole_seen:
+                whole_seen = True
+                state = whole_and_back(page, lang)
+            tap_seen(page, state)
+        elif market:
+            page.click("#board .ww-market-tile.legal >> nth=0")
+        elif "end-turn" in controls:
+            play_move(page, "#step-controls [data-type=end-turn]")
+        else:
+            raise AssertionError(f"nothing to tap: {controls} {state}")
+        wait_idle(page)
+    assert whole_seen, "the forest never outgrew its box (the test's premise)"
+    shot(page, f"ww-late-end-390-{lang}")
+    # a market tile opens large, with its path: a tap on one not to take now, a press
+    # and hold (a right click here) on one to take
+    pass_cover(page)
+    if page.query_selector("#board .ww-market-tile.zoom-face"):
+        page.click("#board .ww-market-tile.zoom-face >> nth=0")
+    else:
+        page.click("#board .ww-market-tile.legal >> nth=0", button="right")
+    page.wait_for_selector("#card-zoom[open]")
+    shot(page, f"ww-late-market-zoom-390-{lang}")
+    page.click("#card-zoom-close")
     assert page.errors == []

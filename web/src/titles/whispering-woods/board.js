@@ -8,14 +8,24 @@
 import { h, s } from '../../ui.js';
 import { t, tOr } from '../../i18n.js';
 import { WOODS_COLOURS, PLAYER_COLOURS } from './palette.js';
-import { findMove, makeTarget, moveButton } from '../../kit/board.js';
+import { findMove, makeTarget, moveButton, zoomable, zoomOnHold } from '../../kit/board.js';
+import { centreOn, fitScale, hiddenSides, placesBeyond, scrollToShow } from './fit.js';
 
 const R = 30;
 const SQ3 = Math.sqrt(3);
+// The acting forest on screen: a place to tap never under 32 px across (the forest's box
+// scrolls rather), a hexagon never over 96 px (a young forest is not blown up).
+const MIN_TAP = 32;
+const MAX_HEX = 96;
 
 /** The choices of the turn in progress that are not moves yet (a market tile picked, its
  * side, an animal and the positions walked so far). Kept across redraws of the same step. */
 let sel = { key: '' };
+
+/** The acting forest's view across redraws: `whole` the whole forest at a glance (until
+ * the next step), `centre` where its box was scrolled to (in the drawing's units, for a
+ * seat), `focus` a spot a tap on the whole forest zooms in at. */
+const zoom = { whole: false, centre: null, focus: null };
 
 const colourOf = (c) => WOODS_COLOURS[c] || { fill: '#ddd', glyph: '?', text: '#000' };
 const xy = (q, r) => [R * SQ3 * (q + r / 2), R * 1.5 * r];
@@ -129,9 +139,10 @@ export function animalWords(animal) {
   return tOr(`ww.animal.${String(animal).split('-')[0]}`, '?');
 }
 
-/** A market or personal-area tile as a small picture: side A (colour, and the path and
- * points of its back on a strip) or side B. */
+/** A market or personal-area tile as a small picture: side A (its colour and points, and
+ * the path of its back under them, `pathCells`) or side B. */
 function tileChip(tile, { mission = false, flipped = false, size = 54 } = {}) {
+  if (!mission && !flipped) return marketChip(tile, size);
   const svg = s('svg', { viewBox: '-32 -32 64 64', width: size, height: size, 'aria-hidden': 'true', class: 'ww-chip' });
   if (flipped) {
     svg.append(s('polygon', { points: corners(0, 0, 30), fill: '#8a8a8a', stroke: '#333', 'stroke-width': 1.5 }),
@@ -139,23 +150,55 @@ function tileChip(tile, { mission = false, flipped = false, size = 54 } = {}) {
       s('text', { x: 0, y: -12, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 'bold', fill: '#fff' }, `${tile.vp}★`));
     return svg;
   }
-  if (mission) {
-    svg.append(drawHex(tile, 0, 0, { mission: true, r: 31 }));
-    return svg;
-  }
+  svg.append(drawHex(tile, 0, 0, { mission: true, r: 31 }));
+  return svg;
+}
+
+// A market tile's path cells: 16 units drawn 18 apart (about 14 px on a phone, where the
+// chip is about 56 px across; they were 5-7 px dots in a row), at most 3 a row.
+const CELL = 18;
+
+/** Where the cells of a path of `n` colours go: one row of up to three; four or more in
+ * two rows walked as a snake (1 2 3 / 5 4), so a line through them reads in order.
+ * @returns {[number, number][]} cell centres, the first row at y = 0 */
+export function pathCells(n) {
+  const cols = n <= 3 ? n : Math.ceil(n / 2);
+  return Array.from({ length: n }, (_, i) => {
+    const row = Math.floor(i / cols);
+    const col = row % 2 ? cols - 1 - (i % cols) : i % cols;
+    return [(col - (cols - 1) / 2) * CELL, row * CELL];
+  });
+}
+
+/** A market tile: side A's hexagon in its colour with its glyph and points, and the path
+ * of its back (side B) on a strip under them, each colour a cell with its glyph, joined
+ * by a line in the path's order. */
+function marketChip(tile, size) {
+  const svg = s('svg', { viewBox: '-32 -32 64 70', width: size, height: Math.round((size * 70) / 64), 'aria-hidden': 'true', class: 'ww-chip ww-market-chip' });
   const c = colourOf(tile.colour);
+  const cells = pathCells(tile.path.length);
+  const rows = cells.length > 3 ? 2 : 1;
+  const top = 4; // the first row's centre
   svg.append(s('polygon', { points: corners(0, 0, 30), fill: c.fill, stroke: '#333', 'stroke-width': 1.5 }),
-    s('text', { x: 0, y: -6, 'text-anchor': 'middle', 'font-size': 22, fill: c.text }, c.glyph),
-    s('rect', { x: -26, y: 5, width: 52, height: 17, rx: 4, fill: '#fffdf5', stroke: '#333', 'stroke-width': 0.8 }));
-  const d = Math.min(10, 40 / tile.path.length);
-  const g = s('g');
-  pathDots(g, tile.path, -4, 13.5, d);
-  svg.append(g, s('text', { x: 24, y: 17.5, 'text-anchor': 'end', 'font-size': 9, 'font-weight': 'bold', fill: '#111' }, String(tile.vp)));
+    s('text', { x: -9, y: -12, 'text-anchor': 'middle', 'font-size': 16, fill: c.text }, c.glyph),
+    s('text', { x: 12, y: -13, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 'bold', fill: c.text }, `${tile.vp}★`),
+    s('rect', { x: -30, y: top - CELL / 2 - 3, width: 60, height: rows * CELL + 6, rx: 5, fill: '#fffdf5', stroke: '#333', 'stroke-width': 1 }));
+  if (cells.length > 1) {
+    svg.append(s('polyline', { points: cells.map(([x, y]) => `${x},${y + top}`).join(' '), fill: 'none', stroke: '#111', 'stroke-width': 2.5, 'stroke-linejoin': 'round' }));
+  }
+  tile.path.forEach((colour, i) => {
+    const [x, y] = cells[i];
+    const col = colourOf(colour);
+    const half = CELL / 2 - 1;
+    svg.append(s('rect', { class: 'ww-cell', x: x - half, y: y + top - half, width: 2 * half, height: 2 * half, rx: 3, fill: col.fill, stroke: '#111', 'stroke-width': 1 }),
+      s('text', { x, y: y + top + 4.5, 'text-anchor': 'middle', 'font-size': 12.5, fill: col.text }, col.glyph));
+  });
   return svg;
 }
 
 function resetSelection(key) {
   sel = { key, tile: null, kind: null, animal: null, from: null, route: [] };
+  zoom.whole = false;
 }
 
 export function renderWoods(container, ctx) {
@@ -174,7 +217,7 @@ export function renderWoods(container, ctx) {
   if (!sel.from && origins.length === 1) sel.from = origins[0];
 
   const player = view.players[acting];
-  const forest = forestBoard(view, player, names, { takes, walks, onMove, active: !over });
+  const forest = forestBoard(view, player, names, { takes, walks, onMove, active: !over, fit: true });
   const panel = h(`section.ww-player${over ? '' : '.active'}`, { dataset: { seat: acting, ...(over ? {} : { stage: 'acting' }) }, 'aria-label': names(acting) },
     forest.figure, supplyRow(view, player, moves, onMove, forest.apply), personalArea(view, player, moves, onMove));
   const market = marketRow(view, takes, forest.apply);
@@ -190,6 +233,7 @@ export function renderWoods(container, ctx) {
         forestBoard(view, p, names, { takes: [], walks: [], onMove, active: false }).figure, personalArea(view, p, [], onMove)))) : null,
   ].filter(Boolean));
   forest.apply();
+  forest.layout();
 }
 
 /** What to do now, the round, the bag and everyone's points. */
@@ -214,13 +258,20 @@ function marketRow(view, takes, apply) {
   for (const tile of view.market) {
     const own = takes.filter((m) => m.tile === tile.id);
     const words = tileWords(tile, false);
+    // the tile drawn large: a tap on one the player cannot take now, a press and hold on one they can
+    const big = () => tileChip(tile, { size: 160 });
     if (own.length) {
-      tiles.append(h('button.ww-market-tile.legal', {
+      tiles.append(zoomOnHold(h('button.ww-market-tile.legal', {
         type: 'button', 'aria-pressed': String(sel.tile === tile.id), 'aria-label': t('ww.pickTile', { tile: words }), title: words,
         dataset: { key: `tile-${tile.id}`, tile: tile.id },
         on: { click: () => { sel.tile = sel.tile === tile.id ? null : tile.id; apply(); } },
-      }, tileChip(tile)));
-    } else tiles.append(h('span.ww-market-tile', { title: words, dataset: { key: `tile-${tile.id}` } }, tileChip(tile), h('span.visually-hidden', {}, words)));
+      }, tileChip(tile)), words, big));
+    } else {
+      const zoom = zoomable(tileChip(tile), words, big);
+      zoom.classList.add('ww-market-tile');
+      zoom.dataset.key = `tile-${tile.id}`;
+      tiles.append(zoom);
+    }
   }
   box.append(h('h3', {}, t('ww.market')), tiles);
   const sides = h('div.ww-take-as', { role: 'group', 'aria-label': t('ww.takeAs') });
@@ -232,9 +283,10 @@ function marketRow(view, takes, apply) {
 
 /** The forest of `player` as hexagons; for the acting player the open positions for the
  * chosen market tile, the animals that can walk and the steps of the walk in progress. */
-function forestBoard(view, player, names, { takes, walks, onMove, active }) {
+function forestBoard(view, player, names, { takes, walks, onMove, active, fit = false }) {
   const cells = player.forest;
   const openSpots = [...new Map(takes.map((m) => [posKey(m.q, m.r), [m.q, m.r]])).values()];
+  const origins = [...new Set(walks.map((w) => posKey(w.q, w.r)))];
   const pts = [...cells.map((c) => xy(c.q, c.r)), ...openSpots.map(([q, r]) => xy(q, r))];
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
@@ -243,11 +295,10 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
   const W = Math.max(...xs) - minX + R + 2;
   const H = Math.max(...ys) - minY + R + 2;
   const svg = s('svg', { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${W.toFixed(1)} ${H.toFixed(1)}`, class: 'ww-forest', role: 'group', 'aria-label': t('ww.forestOf', { name: names(player.seat) }) });
-  // As large as the screen allows (--ww-h: the height it may take), never smaller than
-  // 46 px a hexagon where it is tapped: a big forest then scrolls inside its box.
+  // As large as its box allows (--ww-h: the height it may take); the acting forest is
+  // measured and fitted once on screen (`layout`), the others follow the box's width.
   svg.style.aspectRatio = `${W} / ${H}`;
   svg.style.width = `min(100%, calc(var(--ww-h) * ${(W / H).toFixed(3)}))`;
-  if (takes.length || walks.length) svg.style.minWidth = `${Math.ceil((W / (SQ3 * R)) * 46)}px`;
   const byPos = new Map(cells.map((c) => [posKey(c.q, c.r), c]));
   for (const c of cells) {
     const [x, y] = xy(c.q, c.r);
@@ -282,6 +333,10 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     return makeTarget(g, m, woodsLabel(m), onMove);
   });
   const apply = () => {
+    applySelection();
+    reveal();
+  };
+  const applySelection = () => {
     const kinds = new Set(takes.filter((m) => m.tile === sel.tile).map((m) => (m.type === 'take-mission' ? 'mission' : 'forest')));
     if (!kinds.has(sel.kind)) sel.kind = kinds.has('forest') ? 'forest' : kinds.has('mission') ? 'mission' : null;
     const supply = player.supply;
@@ -323,7 +378,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     if (prompt && walks.length) prompt.textContent = sel.from ? t('ww.prompt.walkStep', { n: sel.route.length + 1 }) : t('ww.prompt.walk');
   };
   // the animals that can walk: tap one to start its walk (again: start over)
-  for (const from of [...new Set(walks.map((w) => posKey(w.q, w.r)))]) {
+  for (const from of origins) {
     const [q, r] = from.split(',').map(Number);
     const [x, y] = xy(q, r);
     const cell = byPos.get(from);
@@ -335,12 +390,106 @@ function forestBoard(view, player, names, { takes, walks, onMove, active }) {
     svg.append(g);
   }
   svg.append(trail, ...takeTargets, steps, ...walkEnds);
+  const toggle = fit ? h('button.ww-zoom', { type: 'button', id: 'ww-zoom', hidden: true, on: { click: () => { zoom.whole = !zoom.whole; layout(); } } }) : null;
+  // the words wrap beside the toggle (a line of their own cost the forest 36 px)
   const caption = h('figcaption', {},
-    h('strong', {}, names(player.seat)), ' ',
-    h('span.ww-colour-dot', { 'aria-hidden': 'true' }, pieceSvg(`${player.colour}-1`, 14)),
-    ` ${t('ww.points', { n: player.score })} · ${t('ww.completed', { n: player.completed.length })}`,
-    active ? h('span.visually-hidden', {}, t('text.aside', { note: t('game.toMoveBadge') })) : null);
-  return { figure: h('figure.ww-forest-box', { dataset: { seat: player.seat } }, caption, h('div.ww-forest-scroll', {}, svg)), apply };
+    h('span.ww-caption-text', {},
+      h('strong', {}, names(player.seat)), ' ',
+      h('span.ww-colour-dot', { 'aria-hidden': 'true' }, pieceSvg(`${player.colour}-1`, 14)),
+      ` ${t('ww.points', { n: player.score })} · ${t('ww.completed', { n: player.completed.length })}`,
+      active ? h('span.visually-hidden', {}, t('text.aside', { note: t('game.toMoveBadge') })) : null),
+    toggle);
+  const scroll = h('div.ww-forest-scroll', {}, svg);
+  // the cues: a shaded side hides more forest; an arrow on it, places to tap
+  const box = h('div.ww-forest-view', {}, scroll,
+    ['left', 'right', 'top', 'bottom'].map((side) => h('span.ww-more', { dataset: { side }, 'aria-hidden': 'true' })));
+
+  // The acting forest in its box (fit.js): drawn to fit, never smaller than a finger
+  // where it is tapped; a box that scrolls shows the places to tap now, shades the sides
+  // hiding more, and offers the whole forest at a glance ("Whole forest"), where a tap
+  // zooms back in at that spot.
+  let scale = 0;
+  const placesNow = () => {
+    const shown = (list, els) => list.filter((_, i) => els[i].style.display !== 'none');
+    let pos = [...shown(takes, takeTargets).map((m) => [m.q, m.r]), ...shown(walks, walkEnds).map((m) => m.route[m.route.length - 1]),
+      ...[...steps.children].map((g) => [Number(g.dataset.q), Number(g.dataset.r)])];
+    if (!pos.length && walks.length && !sel.from) pos = origins.map((k) => k.split(',').map(Number));
+    // nothing chosen yet: every place a move may go, else the forest itself
+    if (!pos.length) pos = [...openSpots, ...origins.map((k) => k.split(',').map(Number))];
+    if (!pos.length) pos = cells.map((c) => [c.q, c.r]);
+    return pos.map(([q, r]) => {
+      const [x, y] = xy(q, r);
+      return { x0: (x - R - minX) * scale, y0: (y - R - minY) * scale, x1: (x + R - minX) * scale, y1: (y + R - minY) * scale };
+    });
+  };
+  const size = () => ({ boxW: scroll.clientWidth, boxH: scroll.clientHeight, contentW: W * scale, contentH: H * scale });
+  const cues = () => {
+    if (!scale) return;
+    const at = { left: scroll.scrollLeft, top: scroll.scrollTop };
+    const { boxW, boxH, contentW, contentH } = size();
+    box.dataset.more = hiddenSides({ boxW, boxH, contentW, contentH, at }).join(' ');
+    box.dataset.places = placesBeyond(placesNow(), at, boxW, boxH).join(' ');
+    if (fit) zoom.centre = { seat: player.seat, x: (at.left + boxW / 2) / scale + minX, y: (at.top + boxH / 2) / scale + minY };
+  };
+  const reveal = () => {
+    if (!scale) return;
+    const { boxW, boxH, contentW, contentH } = size();
+    let at = { left: scroll.scrollLeft, top: scroll.scrollTop };
+    const was = zoom.centre;
+    if (was?.seat === player.seat) at = { left: (was.x - minX) * scale - boxW / 2, top: (was.y - minY) * scale - boxH / 2 };
+    const focus = zoom.focus;
+    zoom.focus = null;
+    const to = focus
+      ? centreOn({ boxW, boxH, contentW, contentH, point: [(focus[0] - minX) * scale, (focus[1] - minY) * scale] })
+      : scrollToShow({ boxW, boxH, contentW, contentH, places: placesNow(), at });
+    scroll.scrollLeft = to.left;
+    scroll.scrollTop = to.top;
+    cues();
+  };
+  let here = null; // in the whole forest: a tap zooms in at that spot
+  const layout = () => {
+    const boxW = scroll.clientWidth;
+    if (!fit || !boxW) return;
+    const boxH = parseFloat(getComputedStyle(scroll).maxHeight) || boxW;
+    const tapped = takes.length || walks.length;
+    const all = Math.min(boxW / W, boxH / H);
+    const near = fitScale({ w: W, h: H, boxW, boxH, min: tapped ? MIN_TAP / (SQ3 * (R - 3)) : 0, max: MAX_HEX / (SQ3 * R) });
+    const over = near > all * 1.001;
+    const whole = over && zoom.whole;
+    scale = whole ? all : near;
+    svg.style.width = `${Math.floor(W * scale)}px`;
+    svg.style.height = `${Math.floor(H * scale)}px`;
+    scale = Math.floor(W * scale) / W;
+    box.classList.toggle('whole', whole);
+    toggle.hidden = !over;
+    toggle.textContent = t(whole ? 'ww.zoomIn' : 'ww.wholeForest');
+    toggle.setAttribute('aria-pressed', String(whole));
+    here?.remove();
+    here = null;
+    if (whole) {
+      here = s('rect', { class: 'ww-zoom-here', x: minX, y: minY, width: W, height: H, fill: 'transparent', role: 'button', 'aria-label': t('ww.zoomHere') });
+      here.addEventListener('click', (e) => {
+        const r = svg.getBoundingClientRect();
+        zoom.whole = false;
+        zoom.focus = [(e.clientX - r.left) / scale + minX, (e.clientY - r.top) / scale + minY];
+        layout();
+      });
+      svg.append(here);
+    }
+    reveal();
+  };
+  if (fit) {
+    scroll.addEventListener('scroll', cues, { passive: true });
+    // a box that changes width (a phone turned, a window resized) fits the forest again
+    let width = 0;
+    new ResizeObserver(() => {
+      if (scroll.clientWidth && scroll.clientWidth !== width) {
+        width = scroll.clientWidth;
+        layout();
+      }
+    }).observe(scroll);
+  }
+  return { figure: h('figure.ww-forest-box', { dataset: { seat: player.seat } }, caption, box), apply, layout };
 }
 
 function pieceSvg(animal, size) {

@@ -41,6 +41,8 @@ export const en = {
   'ww.takeAs.forest': 'Forest tile (×2)',
   'ww.takeAs.mission': 'Mission tile (×1)',
   'ww.forestOf': "{name}'s forest",
+  // a forest too big for its box at a size to tap: all of it at a glance, and back
+  'ww.wholeForest': 'Whole forest', 'ww.zoomIn': 'Zoom in', 'ww.zoomHere': 'Zoom in here',
   'ww.animalOn': 'the {animal} stands on it',
   'ww.stepTo': 'Walk onto {tile}',
   'ww.pickAnimal': 'Walk the {animal} from {tile}',
@@ -156,6 +158,7 @@ export const ja = {
   'ww.takeAs.forest': '森タイル（×2）',
   'ww.takeAs.mission': 'ミッションタイル（×1）',
   'ww.forestOf': '{name}の森',
+  'ww.wholeForest': '森全体を表示', 'ww.zoomIn': '拡大表示', 'ww.zoomHere': 'ここを拡大表示',
   'ww.animalOn': '{animal}がいます',
   'ww.stepTo': '{tile}へ移動させる',
   'ww.pickAnimal': '{tile}の{animal}でパスをたどる',
