@@ -126,3 +126,44 @@ def test_greedy_beats_random() -> None:
 def test_a_match_needs_two_seats() -> None:
     with pytest.raises(ValueError, match="two seats"):
         match(hc.GAME, random_bot, random_bot, games=1, seats=1)
+
+
+def test_a_planner_reads_its_last_plan_back_and_chooses_as_without_it() -> None:
+    """A planner with a beam remembers what its last decision foresaw (per seat, in the
+    same game object) and reads it back at the next step of the turn: Whispering Woods'
+    medium foresees fewer moves (none at all at some steps: the plan before had them
+    all), and chooses every move as a planner that forgets everything between
+    decisions."""
+    import core.kernel.bots as kernel_bots
+    from core.games.whispering_woods import GAME as WOODS
+    from core.games.whispering_woods.bots import evaluate
+
+    foreseen = {"count": 0}
+    real = kernel_bots.foresee
+
+    def counting(*args: Any) -> Any:
+        foreseen["count"] += 1
+        return real(*args)
+
+    remembering = one_ply(evaluate, lookahead=3, beam=3)
+    state = WOODS.initial(WOODS.setup(2, 5, {}))
+    rng = Rng.seeded(5, 7)
+    counts = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(kernel_bots, "foresee", counting)
+        for n in range(14):
+            seat = WOODS.to_move(state)[0]
+            if seat == 0:
+                move = random_bot(WOODS, state, seat, rng)
+            else:
+                foreseen["count"] = 0
+                move = remembering(WOODS, state, seat, Rng.seeded(5, n))
+                remembered = foreseen["count"]
+                foreseen["count"] = 0
+                forgetting = one_ply(evaluate, lookahead=3, beam=3)
+                assert forgetting(WOODS, state, seat, Rng.seeded(5, n)) == move
+                counts.append((remembered, foreseen["count"]))
+            state = WOODS.apply(state, seat, move)[1]
+    assert all(remembered <= alone for remembered, alone in counts)
+    assert any(remembered == 0 < alone for remembered, alone in counts), counts
+    assert sum(r for r, _ in counts) < sum(a for _, a in counts), counts
