@@ -24,7 +24,7 @@ from core.kernel.bots import one_ply
 
 from .data import CARD_BY_ID, COLOURS, FOOD_LIMIT, GIFT_SHOP, MAPS, NCOL
 from .scoring import score
-from .state import Player, State
+from .state import State
 
 FAR = 8  # steps counted at most: beyond, a goal is simply far
 
@@ -35,8 +35,12 @@ def _needs(card: str) -> tuple[int, ...]:
     return tuple(int(c in CARD_BY_ID[card].ducks) for c in COLOURS)
 
 
-def _missing(p: Player, card: str) -> list[int]:
-    return [max(0, n - t) for n, t in zip(_needs(card), p.tow, strict=True)]
+@cache
+def _missing(card: str, tow: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, int, str]]:
+    """The ducks of each colour a card still lacks with this tow, and the card's rank
+    among a hand's (fewest missing, then most ducks, then its id)."""
+    missing = tuple(max(0, n - t) for n, t in zip(_needs(card), tow, strict=True))
+    return missing, (sum(missing), -len(CARD_BY_ID[card].ducks), card)
 
 
 @cache
@@ -65,11 +69,11 @@ def evaluate(state: State, seat: int) -> float:
     if state.phase == "over":
         return value
     tiles = state.tiles
-    missing_of = {c: _missing(p, c) for c in p.hand}
-    hand = sorted(p.hand, key=lambda c: (sum(missing_of[c]), -len(CARD_BY_ID[c].ducks), c))
+    tow = tuple(p.tow)
+    hand = sorted(p.hand, key=lambda c: _missing(c, tow)[1])
     wants = [0] * NCOL
     for card in hand[:2]:
-        need, missing = _needs(card), missing_of[card]
+        need, missing = _needs(card), _missing(card, tow)[0]
         wants = [max(w, n) for w, n in zip(wants, need, strict=True)]
         value += 12.0 * (sum(need) - sum(missing))
         if not sum(missing):
