@@ -291,9 +291,9 @@ def test_a_bot_thinks_in_slices_and_plays_what_one_step_plays() -> None:
     door = Door()
     tulikko(door)
     started = door("bot_begin", record_id="t", bot="medium", bot_seed=5)
-    assert started == {"done": 0, "total": 100}
-    progress = [door("bot_think", record_id="t", iterations=n)["done"] for n in (1, 30, 30, 99)]
-    assert progress == [1, 31, 61, 100]
+    assert started == {"done": 0, "total": 50}
+    progress = [door("bot_think", record_id="t", iterations=n)["done"] for n in (1, 20, 20, 99)]
+    assert progress == [1, 21, 41, 50]
     played = door("bot_step", record_id="t", move_id="b", bot="medium", bot_seed=5)
     assert played == expected
 

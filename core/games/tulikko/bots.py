@@ -12,8 +12,11 @@ when the turn ends), and a slide, which reveals the tile hidden in the centre, i
 folded with that tile left blank, so the placements after it are scored on what the
 seat sees: the tile it takes and the side it left by.
 
-`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 100 and 600
-iterations a move: random playouts of 8 moves, each world scored by `evaluate`.
+`medium` and `hard` are the kernel's ISMCTS (core.kernel.search) on 50 and 600
+iterations a move: random playouts of 8 moves, each world scored by `evaluate`. Medium
+had 100: a bot answer (two or three searches) took 1.3-5 s in the PWA (Pyodide), and 50
+plays as well against greedy (31-7-2 over 40 seeded two-seat games, against 29-9-2 at
+100; 28-12 at 25; issue 38 item 12).
 """
 
 from __future__ import annotations
@@ -114,5 +117,5 @@ def evaluate(state: State, seat: int) -> float:
     return -(2 * player.animals + player.rivers) + 0.01 * goals.largest_zone(player.cells)
 
 
-medium = search_bot(100, evaluate=evaluate, rollout_depth=8, scale=2.0)
+medium = search_bot(50, evaluate=evaluate, rollout_depth=8, scale=2.0)
 hard = search_bot(600, evaluate=evaluate, rollout_depth=8, scale=2.0)
