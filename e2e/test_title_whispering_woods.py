@@ -445,6 +445,8 @@ def test_late_forest_shows_where_to_place(server, new_context, tmp_path, lang):
                 state = whole_and_back(page, lang)
             tap_seen(page, state)
         elif market:
+            # a market tile to choose first: nothing to tap in the forest, all of it in sight
+            assert not state["more"] and not state["whole"], (tap, state)
             page.click("#board .ww-market-tile.legal >> nth=0")
         elif "end-turn" in controls:
             play_move(page, "#step-controls [data-type=end-turn]")

@@ -233,7 +233,6 @@ export function renderWoods(container, ctx) {
         forestBoard(view, p, names, { takes: [], walks: [], onMove, active: false }).figure, personalArea(view, p, [], onMove)))) : null,
   ].filter(Boolean));
   forest.apply();
-  forest.layout();
 }
 
 /** What to do now, the round, the bag and everyone's points. */
@@ -334,7 +333,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active, fit = 
   });
   const apply = () => {
     applySelection();
-    reveal();
+    layout();
   };
   const applySelection = () => {
     const kinds = new Set(takes.filter((m) => m.tile === sel.tile).map((m) => (m.type === 'take-mission' ? 'mission' : 'forest')));
@@ -407,7 +406,7 @@ function forestBoard(view, player, names, { takes, walks, onMove, active, fit = 
   // The acting forest in its box (fit.js): drawn to fit, never smaller than a finger
   // where it is tapped; a box that scrolls shows the places to tap now, shades the sides
   // hiding more, and offers the whole forest at a glance ("Whole forest"), where a tap
-  // zooms back in at that spot.
+  // zooms back in at that spot. Laid out at every draw and every choice (`apply`).
   let scale = 0;
   const placesNow = () => {
     const shown = (list, els) => list.filter((_, i) => els[i].style.display !== 'none');
@@ -451,7 +450,10 @@ function forestBoard(view, player, names, { takes, walks, onMove, active, fit = 
     const boxW = scroll.clientWidth;
     if (!fit || !boxW) return;
     const boxH = parseFloat(getComputedStyle(scroll).maxHeight) || boxW;
-    const tapped = takes.length || walks.length;
+    // with nothing to tap in it now (a market tile to choose first, another's turn) the
+    // whole forest is in sight, as on the table; tapping, never under a finger's size
+    const shown = (el) => el.style.display !== 'none';
+    const tapped = takeTargets.some(shown) || walkEnds.some(shown) || steps.children.length || walks.length;
     const all = Math.min(boxW / W, boxH / H);
     const near = fitScale({ w: W, h: H, boxW, boxH, min: tapped ? MIN_TAP / (SQ3 * (R - 3)) : 0, max: MAX_HEX / (SQ3 * R) });
     const over = near > all * 1.001;
