@@ -339,17 +339,43 @@ def open_imported(new_context: Any, url: str, directory: Any, lang: str, data: b
 OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el, i) => {
   el.dataset.pick = String(i);
   const picker = el.closest('details.picker');
+  const box = el.getBoundingClientRect();
   return { i, move: JSON.parse(el.dataset.move), picker: picker ? picker.dataset.type : null,
-           open: picker ? picker.open : true, control: !!el.closest('#step-controls') };
+           open: picker ? picker.open : true, control: !!el.closest('#step-controls'),
+           shown: el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+             && box.width > 0 && box.height > 0 };
 })"""
+# The first space or card that leads to a choice (data-leads, data-select) not yet chosen.
+LEAD = """() => {
+  const lead = [...document.querySelectorAll('#board [data-leads], #board [data-select]')].find(
+    (el) => el.checkVisibility({ visibilityProperty: true })
+      && el.getAttribute('aria-pressed') !== 'true'
+      && !el.matches('.picked, .on') && !el.querySelector('.picked'));
+  if (!lead) return false;
+  lead.dataset.lead = '1';
+  return true;
+}"""
 
 
 def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
-    """Tap the preferred move; returns (its type, where: board | control | picker)."""
+    """Tap the preferred move (after the space leading to it, when a move needs a choice
+    made next); returns (its type, where: board | control | picker)."""
     offered = page.evaluate(OFFERED)
-    assert offered, f"nothing to tap: {page.inner_text('#turn')}"
+    for _ in range(3):  # a move made in several taps (a card, then where it goes)
+        if any(o["shown"] for o in offered) or not page.evaluate(LEAD):
+            break
+        page.click("[data-lead='1']")
+        page.evaluate("document.querySelector(\"[data-lead='1']\")?.removeAttribute('data-lead')")
+        offered = page.evaluate(OFFERED)
+    if not offered:
+        from conftest import shot
+
+        shot(page, "tap-nothing-offered")
+    assert offered, f"nothing to tap: {page.inner_text('#turn')}; legal: {move_types(page)[:8]}"
     rank = {kind: n for n, kind in enumerate(order)}
-    choice = min(offered, key=lambda o: (rank.get(o["move"]["type"], len(order)), o["i"]))
+    choice = min(
+        offered, key=lambda o: (not o["shown"], rank.get(o["move"]["type"], len(order)), o["i"])
+    )
     if not choice["open"]:
         page.click(f"details.picker[data-type='{choice['picker']}'] > summary")
     before = page.get_attribute("#turn", "data-seq")

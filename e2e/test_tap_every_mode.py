@@ -47,7 +47,8 @@ SCORE = """() => [...document.querySelectorAll('#score-strip .score-seat')].map(
 
 def mode_id(mode: tuple[str, int, dict[str, Any]]) -> str:
     game, players, options = mode
-    return "-".join([game, f"{players}p", *(f"{k}={v}" for k, v in options.items())])
+    chosen = [k if v is True else f"{k}-{v}" for k, v in options.items()]
+    return "-".join([game, f"{players}p", *chosen])
 
 
 def check_step(page: Any, where: str) -> None:

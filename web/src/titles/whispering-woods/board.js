@@ -262,7 +262,7 @@ function marketRow(view, takes, apply) {
     if (own.length) {
       tiles.append(zoomOnHold(h('button.ww-market-tile.legal', {
         type: 'button', 'aria-pressed': String(sel.tile === tile.id), 'aria-label': t('ww.pickTile', { tile: words }), title: words,
-        dataset: { key: `tile-${tile.id}`, tile: tile.id },
+        dataset: { key: `tile-${tile.id}`, tile: tile.id, select: '1' },
         on: { click: () => { sel.tile = sel.tile === tile.id ? null : tile.id; apply(); } },
       }, tileChip(tile)), words, big));
     } else {
