@@ -6,29 +6,20 @@ from __future__ import annotations
 
 import pytest
 from conftest import DESKTOP, PHONE, open_app, shot
-from helpers import board_moves, new_game, play_until_over, wait_idle
+from helpers import (
+    DUCKS_ORDER,
+    FIRST_ONLY,
+    TULIKKO_ORDER,
+    board_moves,
+    new_game,
+    play_until_over,
+    wait_idle,
+)
 
-# Moves a player would rather make (keeps random-ish play short and varied: buying cards
-# at the Gift Shop again and again would stretch a Ducks game past 700 moves).
-DUCKS_PREFERENCE = [
-    "claim",
-    "drop-off",
-    "adopt",
-    "keep-shaken",
-    "feed",
-    "take-display",
-    "take-deck",
-    "shake",
-    "disperse",
-    "discard-card",
-    "return-food",
-    "finish-food",
-    "release-shaken",
-    "stop-drawing",
-    "move",
-    "end-turn",
-]
-TULIKKO_PREFERENCE = ["place-token", "place", "slide", "discard", "move-to", "end-turn"]
+# Moves a player would rather make: the tapping kit's orders (they keep a game short),
+# the Gift Shop's food pick left to the end (the kit's player takes it once only).
+DUCKS_PREFERENCE = [kind for kind in DUCKS_ORDER if kind not in FIRST_ONLY]
+TULIKKO_PREFERENCE = TULIKKO_ORDER
 
 
 def prefer(order):
