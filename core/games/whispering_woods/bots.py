@@ -31,7 +31,7 @@ _PREFIXES: dict[tuple[str, tuple[tuple[int, int, str], ...]], int] = {}
 it can reach (their colours and places relative to it): a plan's states differ by a
 tile or two, so most missions' searches are the same search again."""
 
-PREFIXES_KEPT = 1 << 15  # searches remembered at most; then forgotten all at once
+PREFIXES_KEPT = 1 << 13  # searches remembered at most (~6-8k a game, ~6 MB); then all forgotten
 
 
 def _best_prefix(forest: list[Placed], t: Placed, length: int) -> int:
