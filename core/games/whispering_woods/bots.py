@@ -19,6 +19,8 @@ and 80% of 200 games, at about 40 and 100 ms a move in CPython (README, Bots).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.kernel.bots import one_ply
 
 from . import scoring
@@ -55,7 +57,23 @@ def _best_prefix(forest: list[Placed], t: Placed, length: int) -> int:
     return prefix
 
 
-def evaluate(state: State, seat: int) -> float:
+def _mission_promise(forest: list[Placed], t: Placed) -> float:
+    """What a mission in the forest promises: most of its points when its whole path
+    can be walked, else a share growing with the part of it that can."""
+    # one search a mission: a whole path can be walked (forest.can_walk) exactly
+    # when its best prefix is the whole path and the walk splits nothing
+    length = path_length(t.tile)
+    prefix = _best_prefix(forest, t, length)
+    if prefix == length and not splits(forest, (t.q, t.r)):
+        return 0.7 * vp_of(t.tile)
+    return vp_of(t.tile) * (0.1 + 0.4 * (prefix / length))
+
+
+def evaluate_with(
+    state: State, seat: int, mission_promise: Callable[[list[Placed], Placed], float]
+) -> float:
+    """The points banked, less the refreshes' cost, and what the forest promises: its
+    missions (`mission_promise`), the animals left, the solitaire's goals."""
     player = state.players[seat]
     per_flip = REFRESH_PENALTY if state.solo is None else level(state.solo.level).penalty
     banked = scoring.mission_vp(player) + scoring.combo_vp(player)
@@ -63,22 +81,17 @@ def evaluate(state: State, seat: int) -> float:
     promise = 0.0
     for t in player.forest:
         if t.mission and t.animal:
-            at = (t.q, t.r)
-            # one search a mission: a whole path can be walked (forest.can_walk) exactly
-            # when its best prefix is the whole path and the walk splits nothing
-            length = path_length(t.tile)
-            prefix = _best_prefix(player.forest, t, length)
-            if prefix == length and not splits(player.forest, at):
-                promise += 0.7 * vp_of(t.tile)
-            else:
-                near = prefix / length
-                promise += vp_of(t.tile) * (0.1 + 0.4 * near)
+            promise += mission_promise(player.forest, t)
     promise += 0.5 * len(player.supply)  # animals left keep option B open
     if state.solo is not None:
         promise += 10.0 * len(state.solo.achieved)
         if state.solo.cleared:
             promise += 1_000.0
     return banked + promise
+
+
+def evaluate(state: State, seat: int) -> float:
+    return evaluate_with(state, seat, _mission_promise)
 
 
 greedy = one_ply(evaluate)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.whispering_woods import GAME, bots, scoring
-from core.games.whispering_woods.data import REFRESH_PENALTY, level
+from core.games.whispering_woods import GAME, bots
 from core.games.whispering_woods.forest import best_prefix, can_walk, path_length, vp_of
-from core.games.whispering_woods.state import State
+from core.games.whispering_woods.state import Placed
 from core.kernel import Rng, bots_of
 from core.kernel.bots import beats, random_bot
 from tests.games.bot_turns import rest_of_turn
@@ -39,27 +38,13 @@ def test_the_search_levels_plan_the_turn_and_complete_a_mission_greedy_misses(le
     assert len(rest_of_turn(GAME, state, seat, bots[level])[0].players[seat].completed) > done
 
 
-def _evaluate_as_written(state: State, seat: int) -> float:
-    """evaluate as first written: can_walk, else best_prefix, asked afresh."""
-    player = state.players[seat]
-    per_flip = REFRESH_PENALTY if state.solo is None else level(state.solo.level).penalty
-    banked = scoring.mission_vp(player) + scoring.combo_vp(player)
-    banked -= per_flip * scoring.flips(player)
-    promise = 0.0
-    for t in player.forest:
-        if t.mission and t.animal:
-            at = (t.q, t.r)
-            if can_walk(player.forest, at):
-                promise += 0.7 * vp_of(t.tile)
-            else:
-                near = best_prefix(player.forest, at) / path_length(t.tile)
-                promise += vp_of(t.tile) * (0.1 + 0.4 * near)
-    promise += 0.5 * len(player.supply)
-    if state.solo is not None:
-        promise += 10.0 * len(state.solo.achieved)
-        if state.solo.cleared:
-            promise += 1_000.0
-    return banked + promise
+def _mission_promise_as_written(forest: list[Placed], t: Placed) -> float:
+    """A mission's promise as first written: can_walk, else best_prefix, asked afresh."""
+    at = (t.q, t.r)
+    if can_walk(forest, at):
+        return 0.7 * vp_of(t.tile)
+    near = best_prefix(forest, at) / path_length(t.tile)
+    return vp_of(t.tile) * (0.1 + 0.4 * near)
 
 
 def test_evaluate_is_as_written_searching_each_mission_once() -> None:
@@ -81,7 +66,8 @@ def test_evaluate_is_as_written_searching_each_mission_once() -> None:
                         prefix = bots._best_prefix(forest, t, path_length(t.tile))
                         assert prefix == best_prefix(forest, (t.q, t.r))
                         checked += 1
-                assert bots.evaluate(state, seat) == _evaluate_as_written(state, seat)
+                as_written = bots.evaluate_with(state, seat, _mission_promise_as_written)
+                assert bots.evaluate(state, seat) == as_written
             seat = GAME.to_move(state)[0]
             state = GAME.apply(state, seat, random_bot(GAME, state, seat, rng))[1]
     assert checked > 500, checked
