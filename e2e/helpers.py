@@ -345,15 +345,17 @@ OFFERED = """() => [...document.querySelectorAll('#board [data-move]')].map((el,
            shown: el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
              && box.width > 0 && box.height > 0 };
 })"""
-# The first space or card that leads to a choice (data-leads, data-select) not yet chosen.
-LEAD = """() => {
+# The first space or card that leads to a choice (data-leads, data-select) not yet chosen
+# (`tapped`: the keys of those tapped already for this move); its key, or null.
+LEAD = """(tapped) => {
+  const key = (el) => `${el.getAttribute('aria-label')}|${el.dataset.leads || el.dataset.select}`;
   const lead = [...document.querySelectorAll('#board [data-leads], #board [data-select]')].find(
     (el) => el.checkVisibility({ visibilityProperty: true })
-      && el.getAttribute('aria-pressed') !== 'true'
+      && el.getAttribute('aria-pressed') !== 'true' && !tapped.includes(key(el))
       && !el.matches('.picked, .on') && !el.querySelector('.picked'));
-  if (!lead) return false;
+  if (!lead) return null;
   lead.dataset.lead = '1';
-  return true;
+  return key(lead);
 }"""
 
 
@@ -361,9 +363,12 @@ def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
     """Tap the preferred move (after the space leading to it, when a move needs a choice
     made next); returns (its type, where: board | control | picker)."""
     offered = page.evaluate(OFFERED)
-    for _ in range(3):  # a move made in several taps (a card, then where it goes)
-        if any(o["shown"] for o in offered) or not page.evaluate(LEAD):
+    tapped: list[str] = []
+    for _ in range(5):  # a move made in several taps (a card, then where it goes)
+        lead = None if any(o["shown"] for o in offered) else page.evaluate(LEAD, tapped)
+        if lead is None:
             break
+        tapped.append(lead)
         page.click("[data-lead='1']")
         page.evaluate("document.querySelector(\"[data-lead='1']\")?.removeAttribute('data-lead')")
         offered = page.evaluate(OFFERED)
@@ -371,7 +376,13 @@ def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
         from conftest import shot
 
         shot(page, "tap-nothing-offered")
-    assert offered, f"nothing to tap: {page.inner_text('#turn')}; legal: {move_types(page)[:8]}"
+    leads = page.eval_on_selector_all(
+        "#board [data-leads]", "els => els.map((el) => el.getAttribute('aria-label'))"
+    )
+    assert offered, (
+        f"nothing to tap: {page.inner_text('#turn')}; legal: {move_types(page)[:8]}; "
+        f"tapped first: {tapped}; leads now: {leads[:6]}"
+    )
     rank = {kind: n for n, kind in enumerate(order)}
     choice = min(
         offered, key=lambda o: (not o["shown"], rank.get(o["move"]["type"], len(order)), o["i"])
