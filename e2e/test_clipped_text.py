@@ -100,12 +100,14 @@ def test_rewild_card_names_whole_and_a_card_opens_on_a_tap(server, new_context, 
     assert page.evaluate(LONG_NAMES, [cards, longest]) == [], longest
     shot(page, f"clip-rewild-390-{lang}")
     # a card looked at opens whole: its name and what it does
-    # (a locator, found again at the tap: the full-page screenshot above resizes the
-    # page, and the board drawn again for the new size may replace the card)
-    face = page.locator("#board .rw-display .rw-card .zoom-face").first
-    name = face.locator(".rw-name").text_content()
+    # read and tapped in one step: a redraw between the two (the full-page screenshot
+    # above resizes the page) may replace the card or change which one comes first
+    name = page.evaluate(
+        """() => { const face = document.querySelector('#board .rw-display .rw-card .zoom-face');
+          if (!face) return null; const name = face.querySelector('.rw-name').textContent;
+          face.click(); return name; }"""
+    )
     assert name, "a display card is a face to open"
-    face.click()
     page.wait_for_selector("#card-zoom[open]")
     assert name in page.inner_text("#card-zoom h3")
     shot(page, f"clip-rewild-zoom-390-{lang}")
