@@ -372,17 +372,17 @@ def tap_once(page: Any, order: list[str]) -> tuple[str, str]:
         page.click("[data-lead='1']")
         page.evaluate("document.querySelector(\"[data-lead='1']\")?.removeAttribute('data-lead')")
         offered = page.evaluate(OFFERED)
-    if not offered:
+    if not offered:  # what the failure needs said, gathered only when it fails
         from conftest import shot
 
         shot(page, "tap-nothing-offered")
-    leads = page.eval_on_selector_all(
-        "#board [data-leads]", "els => els.map((el) => el.getAttribute('aria-label'))"
-    )
-    assert offered, (
-        f"nothing to tap: {page.inner_text('#turn')}; legal: {move_types(page)[:8]}; "
-        f"tapped first: {tapped}; leads now: {leads[:6]}"
-    )
+        leads = page.eval_on_selector_all(
+            "#board [data-leads]", "els => els.map((el) => el.getAttribute('aria-label'))"
+        )
+        raise AssertionError(
+            f"nothing to tap: {page.inner_text('#turn')}; legal: {move_types(page)[:8]}; "
+            f"tapped first: {tapped}; leads now: {leads[:6]}"
+        )
     rank = {kind: n for n, kind in enumerate(order)}
     choice = min(
         offered, key=lambda o: (not o["shown"], rank.get(o["move"]["type"], len(order)), o["i"])
